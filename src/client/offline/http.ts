@@ -1,0 +1,84 @@
+// The one HTTP client of the app, page and service worker alike: JSON in and out, the bearer
+// token, the Idempotency-Key, and errors that say whether retrying can help.
+import { API_BASE } from '../../shared/constants';
+import type { ErrorBody } from '../../shared/entities';
+
+let origin = '';
+
+/** Tests and the benchmark run outside a page and need an absolute origin. */
+export function setApiOrigin(value: string): void {
+  origin = value.replace(/\/$/, '');
+}
+
+/** The server answered with a non-2xx status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody | null,
+    /** From Retry-After, when the server sent one. */
+    readonly retryAfterMs: number | null,
+  ) {
+    super(body?.error.message ?? `HTTP ${status}`);
+    this.name = 'HttpError';
+  }
+  get code(): string | undefined {
+    return this.body?.error.code;
+  }
+}
+
+/** No answer: offline, connection dropped, DNS, CORS. The request may or may not have run. */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : 'Network request failed');
+    this.name = 'NetworkError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  body?: unknown;
+  token?: string | null;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+function parseRetryAfter(value: string | null): number | null {
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
+}
+
+/** `path` is relative to the API base, e.g. `/admin/transfers`. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  let response: Response;
+  try {
+    response = await fetch(`${origin}${API_BASE}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      cache: 'no-store',
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new NetworkError(error);
+  }
+  const text = await response.text().catch(() => '');
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (!response.ok) {
+    const body = json && typeof json === 'object' && 'error' in json ? (json as ErrorBody) : null;
+    throw new HttpError(response.status, body, parseRetryAfter(response.headers.get('Retry-After')));
+  }
+  return json as T;
+}

@@ -1,0 +1,69 @@
+// The five prescription-request lists, described once. The server mounts its routes from this
+// table and the client's cache and sync engine are driven by it.
+import type {
+  AutofillEnrolment,
+  NewPrescription,
+  RefillReminder,
+  RefillRequest,
+  Transfer,
+} from './entities';
+
+export interface CollectionRecords {
+  transfers: Transfer;
+  refills: RefillRequest;
+  autofill: AutofillEnrolment;
+  reminders: RefillReminder;
+  newPrescriptions: NewPrescription;
+}
+export type CollectionName = keyof CollectionRecords;
+
+/** `{kind}` of `PUT /admin/{kind}/status/{id}` (spec section 7 notes). */
+export type StatusKind = 'Renewals' | 'Service' | 'Reminders';
+
+export interface CollectionInfo<K extends CollectionName = CollectionName> {
+  name: K;
+  /** List path relative to the API base. */
+  path: string;
+  /** The record's key field, as the spec names it. */
+  key: keyof CollectionRecords[K] & string;
+  /** Present when staff change the status through `PUT /admin/{kind}/status/{id}`. */
+  statusKind?: StatusKind;
+}
+
+export const COLLECTIONS: { [K in CollectionName]: CollectionInfo<K> } = {
+  transfers: { name: 'transfers', path: '/admin/transfers', key: 'transfer_id' },
+  refills: {
+    name: 'refills',
+    path: '/admin/refills-and-renewals',
+    key: 'id',
+    statusKind: 'Renewals',
+  },
+  autofill: { name: 'autofill', path: '/admin/autofill', key: 'refillId', statusKind: 'Service' },
+  reminders: {
+    name: 'reminders',
+    path: '/admin/refill-reminders',
+    key: 'id',
+    statusKind: 'Reminders',
+  },
+  newPrescriptions: {
+    name: 'newPrescriptions',
+    path: '/admin/new-prescriptions-info',
+    key: 'prescription_id',
+  },
+};
+
+export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
+
+/**
+ * The answer to `GET <list>?since=<cursor>`: what changed after the cursor, deletions included.
+ * A plain GET (no `since`) answers the whole list as a bare array, as the spec says.
+ */
+export interface DeltaPage<T> {
+  items: T[];
+  /** Keys of records deleted after the cursor. */
+  deleted: number[];
+  /** Pass back as `since` to continue. Opaque to the client. */
+  cursor: string;
+  /** More changes wait: ask again with the new cursor. */
+  more: boolean;
+}

@@ -1,0 +1,42 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// The API and the auth emulator's REST paths are served by the Fastify server on the same
+// origin; `npm run dev` starts it and points this proxy at it.
+const apiTarget = process.env.DEV_API_TARGET ?? 'http://127.0.0.1:8080';
+const proxied = ['/nodejsapp', '/api', '/healthz', '/identitytoolkit.googleapis.com', '/securetoken.googleapis.com', '/emulator'];
+
+export default defineConfig({
+  plugins: [
+    // The router plugin must come before react().
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/client/routes',
+      generatedRouteTree: './src/client/route-tree.gen.ts',
+    }),
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/client',
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      // manifest.webmanifest lives at the top level and is served as it is.
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: apiTarget, changeOrigin: false }])),
+  },
+});
