@@ -1,0 +1,192 @@
+// Delivers the email outbox: polls on a timer and when nudged after a commit, claims due rows,
+// sends them over SMTP (SMTP_URL) or, without SMTP, writes each as an RFC 822 `.eml` file into
+// DATA_DIR/mail. Failures are retried with exponential backoff. Logs carry outbox ids and error
+// codes only: never addresses, subjects or bodies (patient data).
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createTransport } from 'nodemailer';
+import type { Db } from '../db/client';
+import {
+  claimDueEmails,
+  markEmailFailed,
+  markEmailSent,
+  type OutboxEmail,
+} from '../repositories/email-outbox';
+
+export interface MailWorkerLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface MailWorkerOptions {
+  db: Db;
+  dataDir: string;
+  smtpUrl?: string;
+  /** Display name of the From header (the pharmacy). */
+  fromName: string;
+  fromAddress: string;
+  log: MailWorkerLog;
+  pollMs?: number;
+  /** First retry delay; doubles per attempt up to `maxRetryMs`. */
+  baseRetryMs?: number;
+  maxRetryMs?: number;
+  batchSize?: number;
+  /** Housekeeping run at start and every `housekeepingMs` (e.g. purging idempotency keys). */
+  housekeeping?: () => Promise<void>;
+  housekeepingMs?: number;
+}
+
+export interface MailWorker {
+  start(): void;
+  /** Stop the timers and wait for a delivery under way. */
+  stop(): Promise<void>;
+  /** Deliver soon (after a commit that queued an email). */
+  nudge(): void;
+  /** Deliver everything due now; resolves with the number sent. For tests and shutdown. */
+  drain(): Promise<number>;
+}
+
+const LEASE_MS = 5 * 60_000;
+
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+  const exp = baseMs * 2 ** Math.min(30, Math.max(0, attempts - 1));
+  // ±20 % jitter so a batch that failed together does not retry in lockstep.
+  return Math.round(Math.min(maxMs, exp * (0.8 + Math.random() * 0.4)));
+}
+
+/** Address-free summary of a send error, safe to store and log. */
+function describeError(error: unknown): string {
+  const e = error as { code?: unknown; responseCode?: unknown; message?: unknown };
+  const parts = [e.code, e.responseCode].filter((p) => p !== undefined && p !== null).map(String);
+  const message = typeof e.message === 'string' ? e.message : String(error);
+  return `${parts.join(' ')} ${message}`
+    .replace(/<?[^\s<>@]+@[^\s<>@]+>?/g, '<address>')
+    .trim()
+    .slice(0, 500);
+}
+
+export function createMailWorker(options: MailWorkerOptions): MailWorker {
+  const { db, log } = options;
+  const pollMs = options.pollMs ?? 5_000;
+  const baseRetryMs = options.baseRetryMs ?? 30_000;
+  const maxRetryMs = options.maxRetryMs ?? 3_600_000;
+  const batchSize = options.batchSize ?? 20;
+  const mailDir = path.join(options.dataDir, 'mail');
+  const domain = options.fromAddress.split('@')[1] ?? 'localhost';
+  const transport = options.smtpUrl
+    ? createTransport({
+        url: options.smtpUrl,
+        connectionTimeout: 30_000,
+        greetingTimeout: 30_000,
+        socketTimeout: 60_000,
+      })
+    : createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  let timer: NodeJS.Timeout | undefined;
+  let housekeepingTimer: NodeJS.Timeout | undefined;
+  let stopped = true;
+  let running: Promise<number> | undefined;
+  let queued: Promise<number> | undefined;
+
+  async function deliver(email: OutboxEmail): Promise<void> {
+    // Stable across retries, so a receiver can drop a duplicate after a crash mid-send.
+    const localId = `outbox-${email.id}-${Date.parse(email.created_at)}`;
+    const info = await transport.sendMail({
+      from: { name: options.fromName, address: options.fromAddress },
+      to: email.to_address,
+      subject: email.subject,
+      text: email.body_text,
+      messageId: `<${localId}@${domain}>`,
+      date: new Date(email.created_at),
+    });
+    if (!options.smtpUrl) {
+      await mkdir(mailDir, { recursive: true });
+      const file = path.join(mailDir, `${localId}.eml`);
+      // Write then rename: whoever watches the folder never reads half a message.
+      await writeFile(`${file}.tmp`, (info as { message: Buffer }).message);
+      await rename(`${file}.tmp`, file);
+    }
+  }
+
+  async function runBatches(): Promise<number> {
+    let sent = 0;
+    let full: boolean;
+    do {
+      const batch = await claimDueEmails(db, batchSize, LEASE_MS);
+      for (const email of batch) {
+        try {
+          await deliver(email);
+          await markEmailSent(db, email.id);
+          sent += 1;
+          log.info({ outboxId: email.id, kind: email.kind }, 'email delivered');
+        } catch (error) {
+          const attempts = email.attempts + 1;
+          const delay = retryDelayMs(attempts, baseRetryMs, maxRetryMs);
+          const reason = describeError(error);
+          await markEmailFailed(db, email.id, reason, delay);
+          log.warn({ outboxId: email.id, attempts, retryInMs: delay, reason }, 'email delivery failed');
+        }
+      }
+      full = batch.length === batchSize;
+    } while (full && !stopped);
+    return sent;
+  }
+
+  /** One run at a time; calls during a run coalesce into one follow-up run. */
+  function drain(): Promise<number> {
+    if (!running) {
+      running = runBatches().finally(() => {
+        running = undefined;
+      });
+      return running;
+    }
+    queued ??= running
+      .catch(() => 0)
+      .then(() => {
+        queued = undefined;
+        return drain();
+      });
+    return queued;
+  }
+
+  function tick(): void {
+    if (stopped) return;
+    drain().catch((error: unknown) => {
+      log.error({ reason: describeError(error) }, 'mail outbox poll failed');
+    });
+  }
+
+  function housekeep(): void {
+    if (stopped || !options.housekeeping) return;
+    options.housekeeping().catch((error: unknown) => {
+      log.error({ reason: describeError(error) }, 'mail outbox housekeeping failed');
+    });
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      timer = setInterval(tick, pollMs);
+      timer.unref();
+      housekeepingTimer = setInterval(housekeep, options.housekeepingMs ?? 3_600_000);
+      housekeepingTimer.unref();
+      housekeep();
+      tick();
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(timer);
+      clearInterval(housekeepingTimer);
+      await running?.catch(() => undefined);
+      transport.close();
+    },
+    nudge() {
+      if (stopped) return;
+      setImmediate(tick);
+    },
+    drain,
+  };
+}

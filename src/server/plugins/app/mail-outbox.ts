@@ -1,0 +1,64 @@
+// Runs the email outbox worker for the life of the app and exposes `app.mailOutbox.nudge()`
+// for routes that queued an email (call it after the commit). The worker's timer also purges
+// expired idempotency keys, so that housekeeping never runs on a request path.
+import fp from 'fastify-plugin';
+import { IDEMPOTENCY_TTL_DAYS } from '../../../shared/constants';
+import type { Config } from '../../config';
+import { createMailWorker, type MailWorker } from '../../mail/outbox-worker';
+import type { PharmacyContact } from '../../mail/transfer-complete-email';
+import { purgeExpiredKeys } from '../../repositories/idempotency-keys';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailOutbox: Pick<MailWorker, 'nudge' | 'drain'>;
+  }
+}
+
+/** Settings the mail needs beyond the foundation's Config; each is optional there. */
+type MailConfig = Config &
+  Partial<{ pharmacyPhone: string; pharmacyAddress: string; pharmacyHours: string; mailFrom: string }>;
+
+export const DEFAULT_MAIL_FROM = 'no-reply@pharmacy.localhost';
+
+export function pharmacyContact(config: Config): PharmacyContact {
+  const c = config as MailConfig;
+  return {
+    name: c.pharmacyName,
+    phone: c.pharmacyPhone,
+    address: c.pharmacyAddress,
+    hours: c.pharmacyHours,
+  };
+}
+
+export interface MailOutboxOptions {
+  pollMs?: number;
+  baseRetryMs?: number;
+  maxRetryMs?: number;
+}
+
+export const mailOutboxPlugin = fp<MailOutboxOptions>(
+  async (app, options) => {
+    const config = app.config as MailConfig;
+    const worker = createMailWorker({
+      db: app.db,
+      dataDir: config.dataDir,
+      smtpUrl: config.smtpUrl,
+      fromName: config.pharmacyName,
+      fromAddress: config.mailFrom ?? DEFAULT_MAIL_FROM,
+      log: app.log,
+      pollMs: options.pollMs,
+      baseRetryMs: options.baseRetryMs,
+      maxRetryMs: options.maxRetryMs,
+      housekeeping: async () => {
+        const purged = await purgeExpiredKeys(app.db, IDEMPOTENCY_TTL_DAYS);
+        if (purged > 0) app.log.info({ purged }, 'expired idempotency keys purged');
+      },
+    });
+    app.decorate('mailOutbox', { nudge: () => worker.nudge(), drain: () => worker.drain() });
+    app.addHook('onReady', async () => worker.start());
+    // preClose runs before any onClose hook, so the worker is idle before the database closes.
+    app.addHook('preClose', async () => worker.stop());
+    app.addHook('onClose', async () => worker.stop());
+  },
+  { name: 'mail-outbox' },
+);

@@ -1,0 +1,107 @@
+// A tiny SMTP server for tests (RFC 5321 subset: EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP, QUIT),
+// so delivery is tested over a real socket with nodemailer's real SMTP client.
+import net from 'node:net';
+
+export interface ReceivedMessage {
+  from: string;
+  to: string[];
+  /** The message as sent (dot-unstuffed, CRLF line ends). */
+  data: string;
+}
+
+export interface SmtpTestServer {
+  url: string;
+  messages: ReceivedMessage[];
+  /** Answer the next `n` DATA commands with a temporary failure (451). */
+  failNext(n: number): void;
+  /** Number of DATA transactions refused so far. */
+  readonly refused: number;
+  close(): Promise<void>;
+}
+
+export async function startSmtpTestServer(): Promise<SmtpTestServer> {
+  const messages: ReceivedMessage[] = [];
+  let failures = 0;
+  let refused = 0;
+  const sockets = new Set<net.Socket>();
+
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    socket.setEncoding('utf8');
+    let buffer = '';
+    let inData = false;
+    let from = '';
+    let to: string[] = [];
+    const say = (line: string) => socket.write(`${line}\r\n`);
+
+    const command = (line: string) => {
+      const verb = line.slice(0, 4).toUpperCase();
+      if (verb === 'EHLO') {
+        say('250-test.smtp.local');
+        say('250 8BITMIME');
+      } else if (verb === 'HELO') say('250 test.smtp.local');
+      else if (verb === 'MAIL') {
+        from = /<([^>]*)>/.exec(line)?.[1] ?? '';
+        to = [];
+        say('250 OK');
+      } else if (verb === 'RCPT') {
+        to.push(/<([^>]*)>/.exec(line)?.[1] ?? '');
+        say('250 OK');
+      } else if (verb === 'DATA') {
+        if (failures > 0) {
+          failures -= 1;
+          refused += 1;
+          say('451 4.3.0 Try again later');
+          return;
+        }
+        inData = true;
+        say('354 End data with <CR><LF>.<CR><LF>');
+      } else if (verb === 'RSET' || verb === 'NOOP') say('250 OK');
+      else if (verb === 'QUIT') {
+        say('221 Bye');
+        socket.end();
+      } else say('502 Command not implemented');
+    };
+
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf('\r\n.\r\n');
+          if (end < 0) return;
+          const data = buffer.slice(0, end + 2).replace(/^\.\./gm, '.');
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          messages.push({ from, to, data });
+          say('250 OK queued');
+          continue;
+        }
+        const eol = buffer.indexOf('\r\n');
+        if (eol < 0) return;
+        const line = buffer.slice(0, eol);
+        buffer = buffer.slice(eol + 2);
+        command(line);
+      }
+    });
+    say('220 test.smtp.local ESMTP');
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    failNext(n) {
+      failures = n;
+    },
+    get refused() {
+      return refused;
+    },
+    close() {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
