@@ -40,6 +40,8 @@ export interface RequestOptions {
   token?: string | null;
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** Give up after this long; the request then counts as a network failure (it may have run). */
+  timeoutMs?: number;
 }
 
 function parseRetryAfter(value: string | null): number | null {
@@ -50,27 +52,54 @@ function parseRetryAfter(value: string | null): number | null {
   return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
 }
 
+function withTimeout(
+  signal: AbortSignal | undefined,
+  timeoutMs: number | undefined,
+): { signal: AbortSignal | undefined; release: () => void } {
+  if (!timeoutMs) return { signal, release: () => {} };
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('Request timed out', 'TimeoutError')), timeoutMs);
+  const follow = () => controller.abort(signal?.reason);
+  if (signal?.aborted) follow();
+  else signal?.addEventListener('abort', follow, { once: true });
+  return {
+    signal: controller.signal,
+    release: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', follow);
+    },
+  };
+}
+
 /** `path` is relative to the API base, e.g. `/admin/transfers`. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  const { signal, release } = withTimeout(options.signal, options.timeoutMs);
   let response: Response;
+  let text: string;
   try {
     response = await fetch(`${origin}${API_BASE}${path}`, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
+      signal,
       cache: 'no-store',
+    });
+    // A body cut off after the status line still tells what happened (a 2xx: the work is done).
+    text = await response.text().catch((error: unknown) => {
+      if (options.signal?.aborted) throw error;
+      return '';
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw new NetworkError(error);
+  } finally {
+    release();
   }
-  const text = await response.text().catch(() => '');
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = text ? JSON.parse(text) : null;
   } catch {

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Button, Drawer, Text } from '@mantine/core';
+import { useOutbox } from '../../../hooks/use-outbox';
+import { useSyncStatus } from '../../../hooks/use-sync-status';
+import { isInFlight } from '../../../offline/outbox-entry';
+import { LogoutWarning } from './logout-warning';
+import { UnsentChangesList } from './unsent-changes-list';
+
+function countWords(count: number, refused: number): string {
+  const base = count === 1 ? '1 unsent change' : `${count} unsent changes`;
+  return refused > 0 ? `${base}, ${refused} need${refused === 1 ? 's' : ''} attention` : base;
+}
+
+/** The nav bar's count of unsent changes; opens the list. Hidden while everything is sent. */
+export function UnsentChangesButton() {
+  const entries = useOutbox();
+  const { auth } = useSyncStatus();
+  const [opened, setOpened] = useState(false);
+  const refused = entries.filter((entry) => !isInFlight(entry)).length;
+  const waitingForSignIn = auth !== 'open';
+  // Everything sent (or discarded): the drawer closes and stays closed until asked again.
+  if (opened && entries.length === 0) setOpened(false);
+  return (
+    <>
+      {entries.length > 0 ? (
+        <Button
+          size="compact-sm"
+          radius="xl"
+          variant={refused > 0 ? 'filled' : 'default'}
+          color={refused > 0 ? 'red.9' : undefined}
+          onClick={() => setOpened(true)}
+          aria-label={countWords(entries.length, refused)}
+          aria-haspopup="dialog"
+          data-testid="unsent-changes-button"
+          data-attention={refused > 0 || undefined}
+        >
+          {/* The visible words start the accessible name ("3 unsent changes, …"). */}
+          <Text span fw={700} size="sm">
+            {entries.length}
+          </Text>
+          <Text span size="sm" visibleFrom="sm" style={{ whiteSpace: 'pre' }}>
+            {' unsent'}
+          </Text>
+        </Button>
+      ) : null}
+      <Drawer
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title="Unsent changes"
+        position="right"
+        size="min(440px, 100vw)"
+        closeButtonProps={{ 'aria-label': 'Close unsent changes' }}
+      >
+        <Text size="sm" c="dimmed" mb="md">
+          These changes are saved on this device and are sent in order when the server can be reached.
+        </Text>
+        <UnsentChangesList entries={entries} waitingForSignIn={waitingForSignIn} />
+      </Drawer>
+      <LogoutWarning />
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+// The page's entry to the offline core, called once someone is admitted (calling again only
+// refreshes the token source and settings).
+import type { RuntimeConfig } from '../../shared/entities';
+import { rememberRuntimeConfig } from './device-config';
+import { startOutbox } from './outbox';
+import { setTokenSource, type TokenSource } from './session';
+import { requestPersistentStorage } from './storage';
+import { startSyncEngine } from './sync-engine';
+
+export interface OfflineOptions {
+  /** Firebase ID token (forceRefresh skips the SDK's cache), or null when signed out. */
+  getToken: TokenSource;
+  /** Kept for the service worker, which signs in to Firebase by itself. */
+  runtimeConfig?: RuntimeConfig | null;
+}
+
+let stop: (() => void) | null = null;
+
+export function startOffline(options: OfflineOptions): void {
+  setTokenSource(options.getToken);
+  if (options.runtimeConfig) {
+    rememberRuntimeConfig(options.runtimeConfig).catch(() => undefined);
+  }
+  if (stop) return;
+  const stopOutbox = startOutbox();
+  const stopSync = startSyncEngine();
+  void requestPersistentStorage();
+  stop = () => {
+    stopOutbox();
+    stopSync();
+    stop = null;
+  };
+}
+
+/** Removes the triggers (a wipe, tests). */
+export function stopOffline(): void {
+  stop?.();
+}

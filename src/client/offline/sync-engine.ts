@@ -1,0 +1,243 @@
+// Keeps the cached lists fresh: per collection, asks for what changed since its cursor and writes
+// it through the rebase (so queued changes stay on top). Runs on start, focus, reconnect, every
+// minute while the app is visible, and after the outbox has sent something.
+import { COLLECTIONS, COLLECTION_NAMES, type CollectionName, type DeltaPage } from '../../shared/collections';
+import { SYNC_PAGE_LIMIT } from '../../shared/constants';
+import { reportAnswer, reportNoAnswer, isBrowserOffline } from './connectivity';
+import { db } from './db';
+import { cursorKey, lastSyncKey, UnreadablePageError, writeDeltaPage } from './delta-page';
+import { apiRequest, HttpError, NetworkError } from './http';
+import { observable } from './observable';
+import { onOutboxMessage } from './outbox-channel';
+import { onOutboxDrained } from './outbox';
+import { recordKeyOf } from './rebase';
+import { authGate, currentGeneration, getToken, onResume, StaleGenerationError } from './session';
+import { withLock } from './web-lock';
+
+const SYNC_INTERVAL_MS = 60_000;
+const REQUEST_TIMEOUT_MS = 60_000;
+/** Times a page is asked again because a mutation's answer raced it, before writing it anyway. */
+const MAX_RACE_RETRIES = 3;
+/**
+ * Once a day each list is read whole and compared. A delta cursor cannot see a change whose
+ * number was drawn before, but committed after, a newer one; nor a tombstone the server pruned.
+ */
+const FULL_RESYNC_MS = 24 * 60 * 60 * 1000;
+
+export interface CollectionSyncStatus {
+  syncing: boolean;
+  /** Local time of the last complete sync (kept across reloads), null if never. */
+  lastSyncedAt: number | null;
+  /** Words for people about the last sync that failed; null after a success. */
+  error: string | null;
+}
+
+export type SyncStatusMap = Record<CollectionName, CollectionSyncStatus>;
+
+const idle: CollectionSyncStatus = { syncing: false, lastSyncedAt: null, error: null };
+
+export const syncStatus = observable<SyncStatusMap>(
+  Object.fromEntries(COLLECTION_NAMES.map((name) => [name, idle])) as SyncStatusMap,
+);
+
+function setStatus(name: CollectionName, change: Partial<CollectionSyncStatus>): void {
+  syncStatus.set((all) => ({ ...all, [name]: { ...all[name], ...change } }));
+}
+
+class AuthRefused extends Error {}
+
+function errorWords(error: unknown): string {
+  if (error instanceof NetworkError) return 'The server could not be reached.';
+  if (error instanceof HttpError) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function fetchPage(path: string, cursor: string): Promise<DeltaPage<object> | object[]> {
+  const url = `${path}?since=${encodeURIComponent(cursor)}&limit=${SYNC_PAGE_LIMIT}`;
+  for (const forceRefresh of [false, true]) {
+    let token: string | null;
+    try {
+      token = await getToken(forceRefresh);
+    } catch (error) {
+      // Firebase could not renew the token: the identity service is out of reach.
+      throw new NetworkError(error);
+    }
+    if (!token) {
+      authGate.set('signed-out');
+      throw new AuthRefused('Sign in to refresh the lists.');
+    }
+    try {
+      const page = await apiRequest<DeltaPage<object> | object[]>(url, { token, timeoutMs: REQUEST_TIMEOUT_MS });
+      reportAnswer();
+      return page;
+    } catch (error) {
+      if (error instanceof NetworkError) reportNoAnswer();
+      else reportAnswer();
+      const refused = error instanceof HttpError && (error.status === 401 || error.status === 403);
+      if (!refused) throw error;
+      if (error.status === 403 || forceRefresh) {
+        authGate.set('refused');
+        throw new AuthRefused(error.message);
+      }
+    }
+  }
+  throw new AuthRefused('Sign in to refresh the lists.');
+}
+
+function isDeltaPage(value: unknown): value is DeltaPage<object> {
+  return Boolean(value && typeof value === 'object' && Array.isArray((value as DeltaPage<object>).items));
+}
+
+async function readCursor(name: CollectionName): Promise<string> {
+  const row = await db.meta.get(cursorKey(name));
+  return typeof row?.value === 'string' ? row.value : '0';
+}
+
+function fullSyncKey(name: CollectionName): string {
+  return `fullSync:${name}`;
+}
+
+async function fullResyncDue(name: CollectionName): Promise<boolean> {
+  const row = await db.meta.get(fullSyncKey(name));
+  return typeof row?.value !== 'number' || Date.now() - row.value > FULL_RESYNC_MS;
+}
+
+async function pullCollection(name: CollectionName): Promise<void> {
+  const generation = currentGeneration();
+  const { path } = COLLECTIONS[name];
+  let cursor = (await fullResyncDue(name)) ? '0' : await readCursor(name);
+  let cursorRetried = false;
+  let fromScratch = cursor === '0' && (await db.table(name).count()) > 0;
+  let whole = cursor === '0';
+  const startedAt = Date.now();
+  const seen = new Set<number>();
+  let raceRetries = 0;
+  for (;;) {
+    const requestedAt = Date.now();
+    let page: DeltaPage<object>;
+    try {
+      const answer = await fetchPage(path, cursor);
+      // A server without delta support answers the whole list: that is a sync from scratch.
+      page = isDeltaPage(answer) ? answer : { items: answer, deleted: [], cursor: '0', more: false };
+      if (!isDeltaPage(answer)) fromScratch = true;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 400 && cursor !== '0' && !cursorRetried) {
+        // The server no longer knows this cursor (reset, pruned): start over from 0.
+        cursorRetried = true;
+        cursor = '0';
+        fromScratch = true;
+        whole = true;
+        await db.meta.delete(cursorKey(name));
+        continue;
+      }
+      throw error;
+    }
+    if (fromScratch) page.items.forEach((item) => seen.add(recordKeyOf(name, item)));
+    const { raced } = await writeDeltaPage({
+      collection: name,
+      page,
+      requestedAt,
+      generation,
+      sweepExcept: fromScratch && !page.more ? seen : undefined,
+      force: raceRetries >= MAX_RACE_RETRIES,
+    });
+    if (raced > 0) {
+      raceRetries += 1;
+      continue;
+    }
+    raceRetries = 0;
+    cursor = page.cursor;
+    if (!page.more) break;
+  }
+  if (whole) await db.meta.put({ key: fullSyncKey(name), value: startedAt });
+}
+
+const running = new Map<CollectionName, Promise<void>>();
+const again = new Set<CollectionName>();
+
+/** One sync per collection at a time (per context by promise, across tabs by a lock). */
+export function syncCollection(name: CollectionName): Promise<void> {
+  const current = running.get(name);
+  if (current) {
+    again.add(name);
+    return current;
+  }
+  const run = (async () => {
+    do {
+      again.delete(name);
+      if (authGate.get() !== 'open') return;
+      if (isBrowserOffline()) {
+        // Nothing cached yet and no network: say so rather than "Loading…" forever.
+        if (syncStatus.get()[name].lastSyncedAt === null) setStatus(name, { error: 'You are offline.' });
+        return;
+      }
+      setStatus(name, { syncing: true });
+      try {
+        await withLock(`pharmacy-sync-${name}`, () => pullCollection(name));
+        setStatus(name, { syncing: false, error: null, lastSyncedAt: await readLastSync(name) });
+      } catch (error) {
+        if (error instanceof StaleGenerationError) return;
+        setStatus(name, { syncing: false, error: errorWords(error) });
+        if (error instanceof AuthRefused) return;
+        const expected = error instanceof NetworkError || error instanceof HttpError || error instanceof UnreadablePageError;
+        if (!expected) console.error(`Sync of ${name} failed`, error);
+      }
+    } while (again.has(name));
+  })().finally(() => {
+    running.delete(name);
+    setStatus(name, { syncing: false });
+  });
+  running.set(name, run);
+  return run;
+}
+
+export function syncAll(names: readonly CollectionName[] = COLLECTION_NAMES): Promise<void> {
+  return Promise.all(names.map((name) => syncCollection(name))).then(() => undefined);
+}
+
+async function readLastSync(name: CollectionName): Promise<number | null> {
+  const row = await db.meta.get(lastSyncKey(name));
+  return typeof row?.value === 'number' ? row.value : null;
+}
+
+async function loadLastSyncTimes(): Promise<void> {
+  const times = await Promise.all(COLLECTION_NAMES.map(readLastSync));
+  syncStatus.set((all) => {
+    const next = { ...all };
+    COLLECTION_NAMES.forEach((name, index) => {
+      next[name] = { ...next[name], lastSyncedAt: next[name].lastSyncedAt ?? times[index] ?? null };
+    });
+    return next;
+  });
+}
+
+/** Installs the triggers (start, focus, online, timer, outbox drained, sign-in); returns a stop. */
+export function startSyncEngine(): () => void {
+  const syncNow = () => void syncAll();
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') syncNow();
+  };
+  const cleanups = [
+    onResume(syncNow),
+    onOutboxDrained((summary) => void syncAll(summary.collections)),
+    onOutboxMessage((message) => {
+      if (message.type === 'drained') void syncAll(message.collections as CollectionName[]);
+    }),
+  ];
+  if (typeof window !== 'undefined') {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') syncNow();
+    }, SYNC_INTERVAL_MS);
+    window.addEventListener('online', syncNow);
+    window.addEventListener('focus', syncNow);
+    document.addEventListener('visibilitychange', onVisible);
+    cleanups.push(() => {
+      clearInterval(timer);
+      window.removeEventListener('online', syncNow);
+      window.removeEventListener('focus', syncNow);
+      document.removeEventListener('visibilitychange', onVisible);
+    });
+  }
+  void loadLastSyncTimes().then(syncNow, syncNow);
+  return () => cleanups.forEach((cleanup) => cleanup());
+}

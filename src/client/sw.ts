@@ -1,0 +1,96 @@
+// The service worker: serves the app shell offline, keeps the runtime settings for an offline
+// start, and drains the outbox on Background Sync. It caches no other API answer: patient data
+// lives only in IndexedDB, which a logout deletes.
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import { API_ALIAS_BASE, API_BASE } from '../shared/constants';
+import { OUTBOX_SYNC_TAG } from './offline/background-sync';
+import { onOutboxMessage, postOutboxMessage } from './offline/outbox-channel';
+import { abortOutboxWork, drainOutbox, type DrainSummary } from './offline/outbox';
+import { authGate, bumpGeneration, setTokenSource } from './offline/session';
+import { workerTokenSource } from './offline/worker-auth';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance: boolean;
+}
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+const shell = createHandlerBoundToURL('index.html');
+/** When this worker last handed a load over to a waiting version (never twice in a row). */
+let handedOverAt = 0;
+
+// Every in-app path is the single-page app; the server's own paths and the identity provider's
+// (proxied on this origin) are not.
+registerRoute(
+  new NavigationRoute(
+    async (options) => {
+      // A new version waits and this is the only tab: let it take over on this (re)load, so
+      // "reload to update" works without ever running two versions side by side.
+      const waiting = self.registration.waiting;
+      const recently = Date.now() - handedOverAt < 10_000;
+      if (waiting && !recently && (await self.clients.matchAll({ type: 'window' })).length <= 1) {
+        handedOverAt = Date.now();
+        waiting.postMessage({ type: 'SKIP_WAITING' });
+        return new Response('', { headers: { Refresh: '0', 'Cache-Control': 'no-store' } });
+      }
+      return shell(options);
+    },
+    {
+      denylist: [
+        /^\/nodejsapp(\/|$)/,
+        /^\/api(\/|$)/,
+        /^\/healthz$/,
+        /^\/identitytoolkit\.googleapis\.com\//,
+        /^\/securetoken\.googleapis\.com\//,
+        /^\/emulator\//,
+        /^\/__\//,
+      ],
+    },
+  ),
+);
+
+// The runtime settings (no patient data): network first, the last copy when offline.
+const configPaths = new Set([`${API_BASE}/config`, `${API_ALIAS_BASE}/config`]);
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && configPaths.has(url.pathname),
+  new NetworkFirst({ cacheName: 'runtime-config', networkTimeoutSeconds: 4 }),
+);
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+setTokenSource(workerTokenSource);
+onOutboxMessage((message) => {
+  if (message.type !== 'wiped') return;
+  bumpGeneration();
+  abortOutboxWork();
+});
+
+async function tellPages(summary: DrainSummary): Promise<void> {
+  postOutboxMessage({ type: 'drained', collections: summary.collections });
+  const pages = await self.clients.matchAll({ type: 'window' });
+  pages.forEach((page) => page.postMessage({ type: 'outbox-drained', collections: summary.collections }));
+}
+
+async function drainFromWorker(event: SyncEvent): Promise<void> {
+  // Each sync event is a fresh chance: the session may have been renewed since the last one.
+  authGate.set('open');
+  const summary = await drainOutbox({ ignoreBackoff: true });
+  await tellPages(summary);
+  // Rejecting asks the browser to fire the event again later (with its own backoff).
+  if (summary.waiting > 0 && authGate.get() === 'open' && !event.lastChance) {
+    throw new Error(`${summary.waiting} changes still wait for the server`);
+  }
+}
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(drainFromWorker(sync));
+});

@@ -1,0 +1,156 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeApi, type FakeApi } from './fake-api';
+import { resetDevice, sampleTransfer } from './test-device';
+import { db } from '../../../src/client/offline/db';
+import { cursorKey, REMOVED_ON_SERVER, writeDeltaPage } from '../../../src/client/offline/delta-page';
+import { enqueueChange } from '../../../src/client/offline/enqueue';
+import { setApiOrigin } from '../../../src/client/offline/http';
+import { toView } from '../../../src/client/offline/rebase';
+import { authGate, currentGeneration, setTokenSource } from '../../../src/client/offline/session';
+import { syncCollection, syncStatus } from '../../../src/client/offline/sync-engine';
+
+let api: FakeApi;
+
+beforeEach(async () => {
+  api = await startFakeApi();
+  setApiOrigin(api.origin);
+  await resetDevice('token-1');
+});
+
+afterEach(() => api.close());
+
+const cursor = async () => (await db.meta.get(cursorKey('transfers')))?.value;
+const lists = () => api.log.filter((r) => r.method === 'GET').map((r) => r.path);
+
+function queueComplete(id: number) {
+  return enqueueChange({
+    kind: 'transfer-action',
+    collection: 'transfers',
+    record: sampleTransfer(id),
+    method: 'PUT',
+    path: `/admin/transfers/complete/${id}`,
+    patch: { status: 'completed' },
+    label: 'Mark as Complete',
+  });
+}
+
+describe('sync engine', () => {
+  it('loads a collection page by page and keeps the cursor', async () => {
+    api.seed(7);
+    api.pageSize = 3;
+    await syncCollection('transfers');
+    expect(await db.transfers.count()).toBe(7);
+    expect(await cursor()).toBe('7');
+    expect(api.log.filter((r) => r.method === 'GET')).toHaveLength(3);
+    const status = syncStatus.get().transfers;
+    expect(status).toMatchObject({ syncing: false, error: null });
+    expect(status.lastSyncedAt).toBeGreaterThan(0);
+
+    // Next time only what changed, deletions included.
+    api.touch(2, 'completed');
+    api.remove(5);
+    await syncCollection('transfers');
+    expect((await db.transfers.get(2))!.status).toBe('completed');
+    expect(await db.transfers.get(5)).toBeUndefined();
+    expect(await db.transfers.count()).toBe(6);
+  });
+
+  it('keeps unsent changes on top of fresh server data', async () => {
+    api.seed(2);
+    await syncCollection('transfers');
+    await queueComplete(1);
+    const current = api.transfers.get(1)!;
+    api.transfers.set(1, { ...current, pharmacy_name: 'Renamed', change_no: 100 });
+    await syncCollection('transfers');
+    const row = await db.transfers.get(1);
+    expect(toView(row!)).toMatchObject({ status: 'completed', pharmacy_name: 'Renamed' });
+    expect(row!._base).toMatchObject({ status: 'active', pharmacy_name: 'Renamed' });
+  });
+
+  it('marks unsent changes of a record deleted on the server as failed', async () => {
+    api.seed(2);
+    await syncCollection('transfers');
+    const entry = await queueComplete(1);
+    api.remove(1);
+    await syncCollection('transfers');
+    expect(await db.transfers.get(1)).toBeUndefined();
+    expect(await db.outbox.get(entry.seq!)).toMatchObject({ state: 'failed', lastError: REMOVED_ON_SERVER });
+  });
+
+  it('writes a page and its cursor atomically: a bad page leaves both untouched', async () => {
+    api.seed(3);
+    await syncCollection('transfers');
+    api.touch(1, 'completed');
+    api.corruptNextPage = true;
+    await syncCollection('transfers');
+    expect(syncStatus.get().transfers.error).toBe('The server sent a list this app cannot read.');
+    expect(await cursor()).toBe('3');
+    expect((await db.transfers.get(1))!.status).toBe('active');
+
+    await syncCollection('transfers');
+    expect((await db.transfers.get(1))!.status).toBe('completed');
+    expect(syncStatus.get().transfers.error).toBeNull();
+  });
+
+  it('starts over from 0 when the server rejects the cursor, dropping rows it no longer lists', async () => {
+    api.seed(3);
+    await db.transfers.put(sampleTransfer(99));
+    await db.meta.bulkPut([
+      { key: cursorKey('transfers'), value: 'from-another-server' },
+      { key: 'fullSync:transfers', value: Date.now() },
+    ]);
+    await syncCollection('transfers');
+    expect(lists()).toEqual(['/admin/transfers', '/admin/transfers']);
+    expect(api.log.map((r) => r.status)).toEqual([400, 200]);
+    expect((await db.transfers.toCollection().primaryKeys()).sort()).toEqual([1, 2, 3]);
+    expect(await cursor()).toBe('3');
+  });
+
+  it('reads each list whole once a day, dropping rows whose deletion it never heard of', async () => {
+    api.seed(3);
+    await syncCollection('transfers');
+    api.transfers.delete(2); // gone without a tombstone (pruned, or a commit the cursor skipped)
+    await syncCollection('transfers');
+    expect(await db.transfers.get(2)).toBeDefined();
+    await db.meta.put({ key: 'fullSync:transfers', value: Date.now() - 25 * 3600 * 1000 });
+    await syncCollection('transfers');
+    expect(await db.transfers.get(2)).toBeUndefined();
+    expect(api.log.filter((r) => r.method === 'GET')).toHaveLength(3);
+  });
+
+  it('asks again for a page that raced a mutation answer, without moving the cursor', async () => {
+    api.seed(1);
+    await db.transfers.put({ ...sampleTransfer(1, 'completed'), _confirmedAt: Date.now() + 60_000 });
+    const page = { items: [sampleTransfer(1, 'active')], deleted: [], cursor: '9', more: false };
+    const result = await writeDeltaPage({
+      collection: 'transfers',
+      page,
+      requestedAt: Date.now(),
+      generation: currentGeneration(),
+    });
+    expect(result.raced).toBe(1);
+    expect((await db.transfers.get(1))!.status).toBe('completed');
+    expect(await cursor()).toBeUndefined();
+  });
+
+  it('stops on a refused token until a sign-in', async () => {
+    api.seed(1);
+    setTokenSource(async () => 'revoked');
+    await syncCollection('transfers');
+    expect(authGate.get()).toBe('refused');
+    expect(api.log.map((r) => r.status)).toEqual([401, 401]);
+    await syncCollection('transfers');
+    expect(api.log).toHaveLength(2);
+    expect(syncStatus.get().transfers.error).toBe('Sign in again.');
+  });
+
+  it('reports a failed first fetch while nothing is cached', async () => {
+    setApiOrigin('http://127.0.0.1:1');
+    await syncCollection('transfers');
+    expect(syncStatus.get().transfers).toMatchObject({
+      lastSyncedAt: null,
+      error: 'The server could not be reached.',
+    });
+  });
+});
