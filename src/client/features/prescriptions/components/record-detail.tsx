@@ -1,0 +1,146 @@
+import { useEffect, useId, useRef } from 'react';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { Transfer } from '../../../../shared/entities';
+import { isInFlight, type OutboxEntry } from '../../../offline/outbox-entry';
+import { PendingMark } from '../../../components/pending-mark';
+import { useRecordActions } from '../hooks/use-record-actions';
+import { recordName, type AnyListConfig, type AnyRecord, type DetailField } from '../list-config';
+import {
+  NOTIFY_LABEL,
+  NOTIFY_NEEDS_COMPLETED,
+  NOTIFY_SENDING_LABEL,
+  allowedActions,
+  canNotify,
+  type RecordAction,
+} from '../record-actions';
+import { StatusBadge } from './status-badge';
+import classes from './prescriptions.module.css';
+
+interface RecordDetailProps {
+  config: AnyListConfig;
+  record: AnyRecord;
+  entries: OutboxEntry[] | undefined;
+  /** Move focus to the heading on mount (phone: the list pane just went away). */
+  focusOnMount: boolean;
+  onBack: () => void;
+}
+
+const ACTION_STYLE: Record<RecordAction['action'], { variant: string; color?: string }> = {
+  complete: { variant: 'filled' },
+  incomplete: { variant: 'default' },
+  flag: { variant: 'light', color: 'red' },
+  unflag: { variant: 'default' },
+};
+
+export function RecordDetail({
+  config,
+  record,
+  entries = [],
+  focusOnMount,
+  onBack,
+}: RecordDetailProps) {
+  const { busy, runAction, notify } = useRecordActions(config);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const notifyHintId = useId();
+  useEffect(() => {
+    if (focusOnMount) headingRef.current?.focus();
+  }, [focusOnMount]);
+
+  // Conflicts and refusals stay in the outbox until someone retries or discards them.
+  const problems = entries.filter((entry) => !isInFlight(entry));
+  const notifying =
+    busy === 'notify' || entries.some((entry) => entry.kind === 'notify' && isInFlight(entry));
+  const notifiable = canNotify(record.status);
+  const fields = config.detailFields as readonly DetailField<AnyRecord>[];
+  const actions = config.statusActions === 'none' ? [] : allowedActions(record.status);
+
+  return (
+    <Stack gap="sm" data-testid="prescription-detail">
+      <Button
+        variant="subtle"
+        hiddenFrom="sm"
+        onClick={onBack}
+        style={{ alignSelf: 'flex-start' }}
+        px="xs"
+        leftSection={<span aria-hidden>←</span>}
+      >
+        Back to list
+      </Button>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="md">
+          <Group gap="sm" wrap="wrap">
+            <Title order={2} size="h3" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
+              {recordName(record)}
+            </Title>
+            <StatusBadge status={record.status} data-testid="prescription-detail-status" />
+            {entries.length > 0 ? <PendingMark entries={entries} /> : null}
+          </Group>
+
+          {problems.map((entry) => (
+            <Alert
+              key={entry.id}
+              color="red.9"
+              variant="light"
+              title={`${entry.label}: not applied`}
+              data-testid="prescription-conflict"
+            >
+              <Text size="sm">{entry.lastError ?? 'The server refused this change.'}</Text>
+              <Text size="sm" c="dimmed">
+                Retry or discard it in the Unsent changes list.
+              </Text>
+            </Alert>
+          ))}
+
+          <dl className={classes.fields}>
+            {fields.map((field) => (
+              <div key={field.label} style={{ display: 'contents' }}>
+                <dt>{field.label}</dt>
+                <dd>{field.value(record)}</dd>
+              </div>
+            ))}
+          </dl>
+
+          {actions.length > 0 || config.notify ? (
+            <div className={classes.actions}>
+              <Group gap="sm" wrap="wrap">
+                {actions.map((action) => (
+                  <Button
+                    key={action.action}
+                    {...ACTION_STYLE[action.action]}
+                    loading={busy === action.action}
+                    disabled={busy !== null && busy !== action.action}
+                    onClick={() => void runAction(record, action)}
+                  >
+                    {action.label}
+                  </Button>
+                ))}
+                {config.notify ? (
+                  <Button
+                    variant="filled"
+                    color="blue"
+                    data-disabled={!notifiable || notifying || undefined}
+                    aria-disabled={!notifiable || notifying || undefined}
+                    aria-describedby={notifiable ? undefined : notifyHintId}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      if (notifying) return;
+                      void notify(record as Transfer);
+                    }}
+                    data-testid="prescription-notify"
+                  >
+                    {notifying ? NOTIFY_SENDING_LABEL : NOTIFY_LABEL}
+                  </Button>
+                ) : null}
+              </Group>
+              {config.notify && !notifiable ? (
+                <Text id={notifyHintId} size="sm" c="dimmed">
+                  {NOTIFY_NEEDS_COMPLETED}
+                </Text>
+              ) : null}
+            </div>
+          ) : null}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

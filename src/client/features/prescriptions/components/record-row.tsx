@@ -1,0 +1,65 @@
+import { memo } from 'react';
+import { Text, UnstyledButton } from '@mantine/core';
+import { formatListDate } from '../../../lib/dates';
+import type { OutboxEntry } from '../../../offline/outbox-entry';
+import { PendingMark } from '../../../components/pending-mark';
+import { recordName, type AnyRecord } from '../list-config';
+import { StatusBadge } from './status-badge';
+import classes from './prescriptions.module.css';
+
+export const ROW_HEIGHT = 68;
+
+interface RecordRowProps {
+  record: AnyRecord;
+  recordKey: number;
+  secondary: string;
+  selected: boolean;
+  entries: OutboxEntry[] | undefined;
+  now: Date;
+  onSelect: (key: number) => void;
+}
+
+export const RecordRow = memo(function RecordRow({
+  record,
+  recordKey,
+  secondary,
+  selected,
+  entries,
+  now,
+  onSelect,
+}: RecordRowProps) {
+  const active = record.status === 'active';
+  return (
+    <UnstyledButton
+      className={classes.rowButton}
+      aria-current={selected ? 'true' : undefined}
+      data-testid="prescription-row"
+      data-record-key={recordKey}
+      data-status={record.status}
+      onClick={() => onSelect(recordKey)}
+    >
+      {active ? (
+        <span className={classes.dot} data-active role="img" aria-label="Active" />
+      ) : (
+        <span className={classes.dot} aria-hidden />
+      )}
+      <span className={classes.rowMain}>
+        <Text component="span" display="block" fw={600} truncate="end">
+          {recordName(record)}
+        </Text>
+        <Text component="span" display="block" size="sm" c="dimmed" truncate="end">
+          {secondary}
+        </Text>
+      </span>
+      <span className={classes.rowSide}>
+        <Text component="span" size="xs" c="dimmed">
+          {formatListDate(record.created_at, now)}
+        </Text>
+        <span style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+          {entries && entries.length > 0 ? <PendingMark entries={entries} /> : null}
+          <StatusBadge size="sm" status={record.status} />
+        </span>
+      </span>
+    </UnstyledButton>
+  );
+});
