@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -7,6 +8,24 @@ import { VitePWA } from 'vite-plugin-pwa';
 // origin; `npm run dev` starts it and points this proxy at it.
 const apiTarget = process.env.DEV_API_TARGET ?? 'http://127.0.0.1:8080';
 const proxied = ['/nodejsapp', '/api', '/healthz', '/identitytoolkit.googleapis.com', '/securetoken.googleapis.com', '/emulator'];
+
+// manifest.webmanifest lives at the top level (design card) and ships as it is: served by the
+// dev server and copied into dist, where the service worker precaches it.
+function topLevelManifest(): Plugin {
+  const file = new URL('./manifest.webmanifest', import.meta.url);
+  return {
+    name: 'top-level-manifest',
+    configureServer(server) {
+      server.middlewares.use('/manifest.webmanifest', (_req, res) => {
+        res.setHeader('Content-Type', 'application/manifest+json');
+        res.end(readFileSync(file));
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: readFileSync(file) });
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -18,6 +37,7 @@ export default defineConfig({
       generatedRouteTree: './src/client/route-tree.gen.ts',
     }),
     react(),
+    topLevelManifest(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/client',

@@ -1,0 +1,77 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Box, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { showAlert } from '../../../components/alerts';
+import { BrandMark } from '../../../components/brand-mark';
+import { preloadAuth } from '../../../lib/auth';
+import { useRuntimeConfig } from '../../../lib/runtime-config';
+import { signInAsAdmin } from '../api/sign-in-as-admin';
+import classes from './login-page.module.css';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const config = useRuntimeConfig();
+  const [busy, setBusy] = useState(false);
+  // Firebase is not needed to paint the form, only to submit it: fetch it meanwhile.
+  useEffect(preloadAuth, []);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    try {
+      const result = await signInAsAdmin(String(form.get('email')), String(form.get('password')));
+      if (result.kind === 'admin') {
+        await navigate({ to: '/dashboard' });
+        return;
+      }
+      if (result.kind === 'denied') showAlert('Access denied: Admins only.', 'error');
+      else showAlert(`Login failed: ${result.message}`, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Center component="main" className={classes.page}>
+      <Paper className={classes.card} withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+        <Stack gap="xs" align="center" mb="lg">
+          <BrandMark size={56} />
+          {config && (
+            <Text size="sm" fw={600} c="pharmacy.9" ta="center">
+              {config.pharmacyName}
+            </Text>
+          )}
+        </Stack>
+        <Title order={1} className={classes.heading}>
+          Greetings,
+        </Title>
+        <Text c="dimmed" mb="lg">
+          Please Enter Your Credentials
+        </Text>
+        <Box component="form" onSubmit={handleSubmit}>
+          <Stack gap="md">
+            <TextInput
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              size="md"
+            />
+            <PasswordInput
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              required
+              size="md"
+            />
+            <Button type="submit" size="md" fullWidth loading={busy} disabled={busy} mt="xs">
+              Sign In
+            </Button>
+          </Stack>
+        </Box>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,70 @@
+// DESIGN 4: with a Firebase session and no network, the guard trusts the role it last verified
+// with GET /role on this device. A role the server denied is never remembered.
+import type { RoleResponse } from '../../shared/entities';
+
+export type Role = RoleResponse['role'];
+export type Access = 'admin' | 'denied';
+
+/** What became of one GET /role. */
+export type RoleOutcome =
+  | { kind: 'answered'; role: Role }
+  | { kind: 'refused'; status: number }
+  | { kind: 'unreachable' };
+
+type RoleStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+const STORAGE_KEY = 'verifiedRoles';
+
+interface VerifiedRole {
+  role: 'admin';
+  verifiedAt: string;
+}
+
+function read(storage: RoleStorage): Record<string, VerifiedRole> {
+  try {
+    const value: unknown = JSON.parse(storage.getItem(STORAGE_KEY) ?? '{}');
+    return value && typeof value === 'object' ? (value as Record<string, VerifiedRole>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function write(storage: RoleStorage, roles: Record<string, VerifiedRole>): void {
+  if (Object.keys(roles).length === 0) storage.removeItem(STORAGE_KEY);
+  else storage.setItem(STORAGE_KEY, JSON.stringify(roles));
+}
+
+export function rememberRole(storage: RoleStorage, uid: string, role: Role, now = new Date()): void {
+  const roles = read(storage);
+  if (role === 'admin') roles[uid] = { role, verifiedAt: now.toISOString() };
+  else delete roles[uid];
+  write(storage, roles);
+}
+
+export function forgetRole(storage: RoleStorage, uid: string): void {
+  rememberRole(storage, uid, 'none');
+}
+
+export function rememberedRole(storage: RoleStorage, uid: string): Role | null {
+  return read(storage)[uid]?.role ?? null;
+}
+
+/** Statuses a proxy or the service worker gives when the server itself did not answer. */
+const NOT_REACHED = new Set([502, 503, 504]);
+
+/** Spec section 6: a failure or a non-admin role denies; DESIGN 4: offline trusts the device. */
+export function decideAccess(storage: RoleStorage, uid: string, outcome: RoleOutcome): Access {
+  if (outcome.kind === 'refused' && NOT_REACHED.has(outcome.status)) {
+    return decideAccess(storage, uid, { kind: 'unreachable' });
+  }
+  switch (outcome.kind) {
+    case 'answered':
+      rememberRole(storage, uid, outcome.role);
+      return outcome.role === 'admin' ? 'admin' : 'denied';
+    case 'refused':
+      if (outcome.status === 401 || outcome.status === 403) forgetRole(storage, uid);
+      return 'denied';
+    case 'unreachable':
+      return rememberedRole(storage, uid) === 'admin' ? 'admin' : 'denied';
+  }
+}

@@ -1,0 +1,75 @@
+// The server tells the app which Firebase project, pharmacy and time zone it serves, so one build
+// fits every deployment. The last answer is kept on the device: the app must start offline.
+import { useEffect, useSyncExternalStore } from 'react';
+import type { RuntimeConfig } from '../../shared/entities';
+import { apiRequest } from '../offline/http';
+
+const STORAGE_KEY = 'runtimeConfig';
+/** A slow network must not hold the start hostage when a remembered copy exists. */
+const FRESH_WAIT_MS = 4000;
+
+function readStored(): RuntimeConfig | null {
+  try {
+    const text = localStorage.getItem(STORAGE_KEY);
+    return text ? (JSON.parse(text) as RuntimeConfig) : null;
+  } catch {
+    return null;
+  }
+}
+
+let pending: Promise<RuntimeConfig> | null = null;
+/** The remembered copy at first, so names show on the first paint; the server's once loaded. */
+let loaded: RuntimeConfig | null = readStored();
+const listeners = new Set<() => void>();
+
+function settle(config: RuntimeConfig): RuntimeConfig {
+  loaded = config;
+  listeners.forEach((notify) => notify());
+  return config;
+}
+
+async function fetchConfig(): Promise<RuntimeConfig> {
+  const config = await apiRequest<RuntimeConfig>('/config');
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(config));
+  } catch {
+    // Storage full or blocked: the app still runs, only not offline from a cold start.
+  }
+  return config;
+}
+
+/** Fetches the settings once per page load; falls back to the remembered copy. */
+export function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  pending ??= (async () => {
+    const stored = readStored();
+    const fresh = fetchConfig();
+    if (!stored) return settle(await fresh);
+    // Even an answer later than the wait below still refreshes what the screens show.
+    fresh.then(settle, () => undefined);
+    const timeout = new Promise<null>((resolve) => setTimeout(resolve, FRESH_WAIT_MS, null));
+    return (await Promise.race([fresh.catch(() => null), timeout])) ?? stored;
+  })().catch((error: unknown) => {
+    pending = null;
+    throw error;
+  });
+  return pending;
+}
+
+/** The settings known so far: the remembered copy, then the server's (null on a first start). */
+export function getLoadedConfig(): RuntimeConfig | null {
+  return loaded;
+}
+
+export function subscribeRuntimeConfig(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The settings for a component: the remembered copy at once, refreshed from the server. */
+export function useRuntimeConfig(): RuntimeConfig | null {
+  const config = useSyncExternalStore(subscribeRuntimeConfig, getLoadedConfig);
+  useEffect(() => {
+    loadRuntimeConfig().catch(() => undefined);
+  }, []);
+  return config;
+}

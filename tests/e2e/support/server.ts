@@ -1,0 +1,131 @@
+// Runs the real product for a test file, the way `npm start` does, on its own port and data
+// folder. The suite built dist already (npm run test:e2e), hence SKIP_BUILD.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const START_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  /** What the server printed so far (for failure messages). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  /** Extra environment (PHARMACY_NAME, DATABASE_URL …). */
+  env?: Record<string, string>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function groupAlive(child: ChildProcess): boolean {
+  if (child.pid === undefined) return false;
+  try {
+    process.kill(-child.pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** npx exits before the node process under it has closed the database: wait for the group. */
+async function groupGone(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (groupAlive(child)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return true;
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    // npx -> tsx -> node: the whole group this test started.
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`The server exited with code ${child.exitCode} before it was ready:\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server was not healthy after ${START_TIMEOUT_MS} ms:\n${output()}`);
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'pharmacy-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SKIP_BUILD: '1',
+    // Used only when no emulator runs already (FIREBASE_AUTH_EMULATOR_HOST comes from the wrapper).
+    AUTH_EMULATOR_PORT: String(await freePort()),
+    ...options.env,
+  };
+  const child = spawn('npx', ['tsx', 'src/server/cli/start.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const append = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  const output = () => log;
+
+  const stop = async () => {
+    killGroup(child, 'SIGTERM');
+    if (!(await groupGone(child, STOP_TIMEOUT_MS))) {
+      killGroup(child, 'SIGKILL');
+      await groupGone(child, STOP_TIMEOUT_MS);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseUrl, child, output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, dataDir, output, stop };
+}

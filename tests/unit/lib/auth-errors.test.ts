@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { describeAuthError, OFFLINE_MESSAGE } from '../../../src/client/lib/auth-errors';
+
+function firebaseError(code: string) {
+  return Object.assign(new Error(`Firebase: Error (${code}).`), { code });
+}
+
+describe("'Login failed: {message}' words", () => {
+  it('turns wrong credentials into plain words', () => {
+    expect(describeAuthError(firebaseError('auth/invalid-credential'))).toBe(
+      'The email or password is incorrect.',
+    );
+    expect(describeAuthError(firebaseError('auth/user-not-found'))).toBe('The email or password is incorrect.');
+  });
+
+  it('says that signing in needs a connection', () => {
+    expect(describeAuthError(firebaseError('auth/network-request-failed'))).toBe(OFFLINE_MESSAGE);
+    const offline = Object.assign(new Error('Failed to fetch'), { name: 'NetworkError' });
+    expect(describeAuthError(offline)).toBe(OFFLINE_MESSAGE);
+  });
+
+  it('never shows a raw Firebase code', () => {
+    expect(describeAuthError(new Error('Firebase: Error (auth/operation-not-allowed).'))).toBe(
+      'Operation not allowed.',
+    );
+    expect(describeAuthError('boom')).toBe('boom');
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decideAccess,
+  forgetRole,
+  rememberedRole,
+  rememberRole,
+} from '../../../src/client/lib/role-cache';
+import { MemoryStorage } from './memory-storage';
+
+describe('the guard decides from GET /role (spec section 6, DESIGN 4)', () => {
+  it('admits an admin and remembers the role for this uid', () => {
+    const storage = new MemoryStorage();
+    expect(decideAccess(storage, 'u1', { kind: 'answered', role: 'admin' })).toBe('admin');
+    expect(rememberedRole(storage, 'u1')).toBe('admin');
+    expect(rememberedRole(storage, 'u2')).toBeNull();
+  });
+
+  it('refuses any other role and forgets an earlier admin verdict', () => {
+    const storage = new MemoryStorage();
+    rememberRole(storage, 'u1', 'admin');
+    expect(decideAccess(storage, 'u1', { kind: 'answered', role: 'patient' })).toBe('denied');
+    expect(rememberedRole(storage, 'u1')).toBeNull();
+    // Offline afterwards: the revoked role is not trusted.
+    expect(decideAccess(storage, 'u1', { kind: 'unreachable' })).toBe('denied');
+  });
+
+  it('offline, trusts only an admin role verified earlier for the same uid', () => {
+    const storage = new MemoryStorage();
+    rememberRole(storage, 'u1', 'admin');
+    expect(decideAccess(storage, 'u1', { kind: 'unreachable' })).toBe('admin');
+    expect(decideAccess(storage, 'u2', { kind: 'unreachable' })).toBe('denied');
+    expect(decideAccess(new MemoryStorage(), 'u1', { kind: 'unreachable' })).toBe('denied');
+  });
+
+  it('a non-OK answer denies; 401 and 403 also forget the remembered role', () => {
+    const storage = new MemoryStorage();
+    rememberRole(storage, 'u1', 'admin');
+    expect(decideAccess(storage, 'u1', { kind: 'refused', status: 500 })).toBe('denied');
+    expect(rememberedRole(storage, 'u1')).toBe('admin');
+    expect(decideAccess(storage, 'u1', { kind: 'refused', status: 401 })).toBe('denied');
+    expect(rememberedRole(storage, 'u1')).toBeNull();
+  });
+
+  it('a gateway error means the server was not reached: treated as offline', () => {
+    const storage = new MemoryStorage();
+    rememberRole(storage, 'u1', 'admin');
+    expect(decideAccess(storage, 'u1', { kind: 'refused', status: 503 })).toBe('admin');
+    expect(decideAccess(storage, 'u2', { kind: 'refused', status: 504 })).toBe('denied');
+  });
+
+  it('keeps one entry per uid and survives garbage in storage', () => {
+    const storage = new MemoryStorage();
+    rememberRole(storage, 'a', 'admin');
+    rememberRole(storage, 'b', 'admin');
+    forgetRole(storage, 'a');
+    expect(rememberedRole(storage, 'a')).toBeNull();
+    expect(rememberedRole(storage, 'b')).toBe('admin');
+    storage.setItem('verifiedRoles', '{not json');
+    expect(rememberedRole(storage, 'b')).toBeNull();
+    expect(decideAccess(storage, 'b', { kind: 'unreachable' })).toBe('denied');
+  });
+});
