@@ -1,0 +1,122 @@
+// What `npm start` (and `npm run dev`) run: build the app if needed, start or attach the
+// identity service and open the database at the same time, seed the demo data on a first
+// start in emulator mode, then listen. Stops everything it started on SIGINT / SIGTERM.
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import type { Config } from '../config';
+import { openDb, type Db } from '../db/client';
+import { migrate } from '../db/migrate';
+import { DEMO_ADMIN, DEMO_PATIENT, ensureDemoAccounts } from '../identity/demo-accounts';
+import { startIdentity, type IdentityRuntime } from '../identity/identity-runtime';
+import { createLogger } from '../logging';
+import { seedDemoIfEmpty } from '../seed/demo';
+import { buildIsStale, viteBuild } from './build-app';
+
+export interface RunningServer {
+  url: string;
+  app: FastifyInstance;
+  stop(): Promise<void>;
+}
+
+async function openMigrated(config: Config): Promise<Db> {
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(db);
+  return db;
+}
+
+export async function runServer(
+  config: Config,
+  options: { build: boolean },
+): Promise<RunningServer> {
+  const started = Date.now();
+  const log = createLogger(config);
+  const info = (message: string) => log.info(message);
+
+  const buildClient = async () => {
+    if (!options.build || !buildIsStale(process.cwd(), config.distDir)) return;
+    info('Building the app (vite build)…');
+    await viteBuild(process.cwd());
+    info('App built');
+  };
+  // The three slow parts run side by side; the emulator is usually the last to be ready.
+  const [built, identityStarted, opened] = await Promise.allSettled([
+    buildClient(),
+    startIdentity(config, info),
+    openMigrated(config),
+  ]);
+  const identity: IdentityRuntime | null =
+    identityStarted.status === 'fulfilled' ? identityStarted.value : null;
+  const db: Db | null = opened.status === 'fulfilled' ? opened.value : null;
+  const failure = [built, identityStarted, opened].find((s) => s.status === 'rejected');
+  if (failure || !identity || !db) {
+    await identity?.emulator?.stop();
+    await db?.close();
+    throw failure?.reason ?? new Error('start failed');
+  }
+
+  const resolved = identity.config;
+  let app: FastifyInstance | null = null;
+  const stop = async () => {
+    await app?.close();
+    await db.close();
+    await identity.emulator?.stop();
+  };
+  try {
+    if (resolved.identity.mode === 'emulator' && resolved.identity.host) {
+      const seeded = await seedDemoIfEmpty(db, {
+        timeZone: resolved.timeZone,
+        pharmacyName: resolved.pharmacyName,
+      });
+      if (seeded) {
+        const counts = Object.entries(seeded).map(([table, n]) => `${table} ${n}`);
+        info(`Demo data seeded: ${counts.join(', ')}`);
+      }
+      const accounts = await ensureDemoAccounts(db, resolved.identity.host);
+      info(`Demo accounts: ${accounts.created} created, ${accounts.existing} already there`);
+      for (const problem of accounts.problems) log.warn(`Demo account not created: ${problem}`);
+    }
+    app = await buildApp(resolved, { db });
+    await app.listen({ host: resolved.host, port: resolved.port });
+  } catch (error) {
+    await stop();
+    if ((error as { code?: unknown }).code === 'EADDRINUSE') {
+      throw new Error(
+        `Port ${resolved.port} on ${resolved.host} is in use: set PORT to another port`,
+        {
+          cause: error,
+        },
+      );
+    }
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : resolved.port;
+  const url = `http://${resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host}:${port}`;
+  info(`Pharmacy back-office ready at ${url} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (resolved.identity.mode === 'emulator') {
+    info(
+      `Sign in as ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password} (patient: ${DEMO_PATIENT.email} / ${DEMO_PATIENT.password})`,
+    );
+  }
+  return { url, app, stop };
+}
+
+/** SIGINT / SIGTERM stop the server cleanly; a second signal (or 20 s) forces the exit. */
+export function stopOnSignals(stop: () => Promise<void>): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.error(`${signal}: stopping…`);
+    setTimeout(() => process.exit(1), 20_000).unref();
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}

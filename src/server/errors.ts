@@ -1,0 +1,81 @@
+// The one error shape of the API (ErrorBody): `{ error: { code, message }, record? }`.
+// Client errors say what was wrong; a 5xx says nothing beyond "internal error" and is logged.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorBody } from '../shared/entities';
+import { serializeError } from './logging';
+
+/** Throw from a route or a hook to answer with this status and body. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    /** On a 409 for a forbidden transition: the record as it now is. */
+    readonly record?: unknown,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable',
+  429: 'rate_limited',
+};
+
+export function errorBody(code: string, message: string, record?: unknown): ErrorBody {
+  const body: ErrorBody = { error: { code, message } };
+  if (record !== undefined) body.record = record;
+  return body;
+}
+
+/** Fastify's own client errors have FST_* codes: ours are lower_snake words. */
+function clientCode(error: FastifyError & { code?: unknown }, status: number): string {
+  if (typeof error.code === 'string' && /^[a-z][a-z0-9_]*$/.test(error.code)) return error.code;
+  return CODE_BY_STATUS[status] ?? 'bad_request';
+}
+
+function clientMessage(error: FastifyError, status: number): string {
+  if (error.validation) {
+    // e.g. "body/status must be equal to one of the allowed values": names the field.
+    return error.message;
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    return 'The request body is not valid JSON';
+  }
+  if (status === 413) return 'The request body is too large';
+  return error.message || 'Bad request';
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & { record?: unknown }, request, reply) => {
+    const status =
+      typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600
+        ? error.statusCode
+        : error.validation
+          ? 400
+          : 500;
+    if (status >= 500) {
+      request.log.error({ err: serializeError(error) }, 'request failed');
+      return reply.code(status).send(errorBody('internal', 'Internal server error'));
+    }
+    return reply
+      .code(status)
+      .send(errorBody(clientCode(error, status), clientMessage(error, status), error.record));
+  });
+}
+
+/** The answer for an API path (or anything not the app) that no route matches. */
+export function notFoundBody(method: string, url: string): ErrorBody {
+  const pathOnly = url.split('?')[0] ?? url;
+  return errorBody('not_found', `No route for ${method} ${pathOnly}`);
+}

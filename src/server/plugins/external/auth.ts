@@ -1,0 +1,77 @@
+// Bearer-token authentication (Firebase ID tokens) and the admin guard. Routes opt in with
+// `app.authenticate` or `app.requireAdmin`; the admin scope applies the guard to every route.
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../../errors';
+import { createUserRoles } from '../../auth/user-roles';
+import { createIdentityAdmin, type IdentityAdmin } from '../../identity/firebase-admin';
+import type { AuthUser } from '../../types';
+
+const TOKEN_ERRORS: Record<string, [code: string, message: string]> = {
+  'auth/id-token-expired': ['token_expired', 'The ID token has expired: sign in again'],
+  'auth/id-token-revoked': ['token_revoked', 'The ID token was revoked: sign in again'],
+  // firebase-admin checks these itself in emulator mode.
+  'auth/user-disabled': ['user_disabled', 'The account is disabled'],
+};
+
+function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  if (!match?.[1]) throw new HttpError(401, 'unauthorized', 'A bearer token is required');
+  return match[1];
+}
+
+/** Token problems are the caller's (401); an unreachable identity service is ours (503). */
+function verificationError(error: unknown): HttpError {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    const known = TOKEN_ERRORS[code];
+    if (known) return new HttpError(401, known[0], known[1]);
+    if (code.startsWith('auth/') && code !== 'auth/internal-error') {
+      return new HttpError(401, 'invalid_token', 'The ID token is not valid');
+    }
+  }
+  return new HttpError(503, 'identity_unavailable', 'The identity service is not reachable');
+}
+
+export const authPlugin = fp<{ identityAdmin?: IdentityAdmin }>(
+  async (app, options) => {
+    const identity = options.identityAdmin ?? createIdentityAdmin(app.config.identity);
+    if (!options.identityAdmin) app.addHook('onClose', async () => identity.close());
+    const roles = createUserRoles(identity.auth, app.config.roleCacheMs);
+
+    async function verify(request: FastifyRequest): Promise<AuthUser> {
+      const token = bearerToken(request);
+      let decoded;
+      try {
+        decoded = await identity.auth.verifyIdToken(token);
+      } catch (error) {
+        throw verificationError(error);
+      }
+      let standing;
+      try {
+        standing = await roles.standing(decoded.uid, decoded.auth_time * 1000);
+      } catch (error) {
+        throw verificationError(error);
+      }
+      if (!standing) throw new HttpError(401, 'invalid_token', 'The account no longer exists');
+      if (standing.disabled) throw new HttpError(401, 'user_disabled', 'The account is disabled');
+      if (decoded.auth_time * 1000 < standing.validSinceMs) {
+        throw new HttpError(401, 'token_revoked', 'The session was revoked: sign in again');
+      }
+      return { uid: decoded.uid, email: decoded.email ?? standing.email, role: standing.role };
+    }
+
+    app.decorateRequest('user', null as unknown as AuthUser);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      request.user = await verify(request);
+    });
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      request.user = await verify(request);
+      if (request.user.role !== 'admin') {
+        throw new HttpError(403, 'forbidden', 'Only pharmacy staff (admin role) may do this');
+      }
+    });
+  },
+  { name: 'auth' },
+);

@@ -1,0 +1,39 @@
+// A small seeded random generator (mulberry32): the same seed gives the same data set.
+export interface Random {
+  /** [0, 1) */
+  next(): number;
+  /** Whole number in [min, max]. */
+  int(min: number, max: number): number;
+  pick<T>(items: readonly T[]): T;
+  chance(probability: number): boolean;
+  shuffle<T>(items: readonly T[]): T[];
+}
+
+export function createRandom(seed: number): Random {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  return {
+    next,
+    int,
+    pick: (items) => {
+      if (items.length === 0) throw new Error('pick from an empty list');
+      return items[int(0, items.length - 1)]!;
+    },
+    chance: (probability) => next() < probability,
+    shuffle: (items) => {
+      const copy = [...items];
+      for (let i = copy.length - 1; i > 0; i--) {
+        const j = int(0, i);
+        [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+      }
+      return copy;
+    },
+  };
+}

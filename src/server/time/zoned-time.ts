@@ -1,0 +1,83 @@
+// Wall-clock dates and times in the pharmacy's time zone (PHARMACY_TIMEZONE), without a
+// time-zone library: Intl gives the zone's offset at an instant, which is all we need.
+
+/** 'YYYY-MM-DD' of `instant` on the pharmacy's calendar. */
+export function localDate(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+/** Minutes since local midnight at `instant`. */
+export function localMinutes(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return get('hour') * 60 + get('minute');
+}
+
+/** The zone's offset from UTC at `instant`, in milliseconds (Toronto in winter: -5 h). */
+function offsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant at which the pharmacy's clock reads `date` `time` ('HH:MM' or 'HH:MM:SS'). */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm, ss] = time.split(':').map(Number) as [number, number, number?];
+  const wall = Date.UTC(y, m - 1, d, hh, mm, ss ?? 0);
+  // Two passes settle the offset across a daylight-saving change.
+  let guess = wall - offsetMs(wall, timeZone);
+  guess = wall - offsetMs(guess, timeZone);
+  return new Date(guess);
+}
+
+/** Calendar arithmetic on 'YYYY-MM-DD'. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function weekday(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+/** Monday of the week holding `date`. */
+export function mondayOf(date: string): string {
+  return addDays(date, -((weekday(date) + 6) % 7));
+}
+
+/** 'HH:MM:SS' from minutes since midnight. */
+export function clockTime(minutes: number): string {
+  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
+  const mm = String(minutes % 60).padStart(2, '0');
+  return `${hh}:${mm}:00`;
+}

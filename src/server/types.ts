@@ -1,0 +1,34 @@
+// What the foundation plugins add to Fastify, for every plugin and route to use.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/client';
+
+export type Role = 'admin' | 'patient' | 'none';
+
+/** Usable as an onRequest or a preHandler hook. */
+export type RequestGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** The caller, from a verified Firebase ID token and the user record's `role` claim. */
+export interface AuthUser {
+  uid: string;
+  email: string | null;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    /** Verifies the bearer token and sets `request.user`; 401 otherwise. */
+    authenticate: RequestGuard;
+    /**
+     * authenticate, then 403 unless the caller is an admin. The admin scope runs it as an
+     * onRequest hook on every `/admin` route, before any body is parsed or validated.
+     */
+    requireAdmin: RequestGuard;
+  }
+  interface FastifyRequest {
+    /** Set by `authenticate` / `requireAdmin`; only read it on routes that use one of them. */
+    user: AuthUser;
+  }
+}
