@@ -22,6 +22,8 @@ export interface RunningServer {
 export interface StartServerOptions {
   /** Extra environment (PHARMACY_NAME, DATABASE_URL …). */
   env?: Record<string, string>;
+  /** A data folder prepared beforehand (the benchmark seeds one); removed on stop like a fresh one. */
+  dataDir?: string;
 }
 
 export function freePort(): Promise<number> {
@@ -85,7 +87,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 }
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'pharmacy-e2e-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'pharmacy-e2e-')));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {

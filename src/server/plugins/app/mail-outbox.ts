@@ -14,19 +14,14 @@ declare module 'fastify' {
   }
 }
 
-/** Settings the mail needs beyond the foundation's Config; each is optional there. */
-type MailConfig = Config &
-  Partial<{ pharmacyPhone: string; pharmacyAddress: string; pharmacyHours: string; mailFrom: string }>;
-
 export const DEFAULT_MAIL_FROM = 'no-reply@pharmacy.localhost';
 
 export function pharmacyContact(config: Config): PharmacyContact {
-  const c = config as MailConfig;
   return {
-    name: c.pharmacyName,
-    phone: c.pharmacyPhone,
-    address: c.pharmacyAddress,
-    hours: c.pharmacyHours,
+    name: config.pharmacyName,
+    phone: config.pharmacyPhone,
+    address: config.pharmacyAddress,
+    hours: config.pharmacyHours,
   };
 }
 
@@ -38,7 +33,7 @@ export interface MailOutboxOptions {
 
 export const mailOutboxPlugin = fp<MailOutboxOptions>(
   async (app, options) => {
-    const config = app.config as MailConfig;
+    const { config } = app;
     const worker = createMailWorker({
       db: app.db,
       dataDir: config.dataDir,

@@ -148,6 +148,8 @@ export function RecordListPane({
           c="dimmed"
           aria-live="polite"
           style={{ opacity: stale ? 0.6 : 1 }}
+          data-testid="prescription-count"
+          data-stale={stale || undefined}
         >
           {rows ? `${hits.length.toLocaleString()} of ${rows.length.toLocaleString()}` : '\u00a0'}
         </Text>

@@ -1,0 +1,115 @@
+// 1,000 mixed changes queued offline survive a reload and reach the server exactly once each, in
+// order per record; the outbox ends empty. The server runs on PostgreSQL here so the test can
+// read the audit trail (request_status_events) the server writes with every effective change.
+import pg from 'pg';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RefillRequest, Transfer } from '../../../src/shared/entities';
+import { ADMIN } from '../support/accounts';
+import { launchBrowser, newContext } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+import { signIn } from '../support/sign-in';
+import { api, openRecord, rows, unsentCount, waitUntil } from './helpers';
+
+const ADMIN_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const TOTAL = 1000;
+const dbName = `e2e_once_${Date.now()}`;
+const dbUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
+
+let admin: pg.Client;
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  [server, browser] = await Promise.all([startServer({ env: { DATABASE_URL: dbUrl } }), launchBrowser()]);
+  context = await newContext(browser, { withServiceWorker: true });
+  page = await context.newPage();
+  await signIn(page, server.baseUrl, ADMIN);
+  await page.goto(`${server.baseUrl}/prescriptions/transfers`);
+  await rows(page).first().waitFor();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await page.goto(`${server.baseUrl}/prescriptions/refills-and-renewals`);
+  await rows(page).first().waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  await admin?.end();
+});
+
+interface Target {
+  page: string;
+  entity: string;
+  key: number;
+  clicks: number;
+}
+
+describe('exactly once', () => {
+  it(`${TOTAL} changes queued offline reach the server once each, in order per record`, async () => {
+    const transfers = (await api<Transfer[]>(page, server.baseUrl, '/admin/transfers')).filter((t) => t.status === 'active');
+    const refills = (await api<RefillRequest[]>(page, server.baseUrl, '/admin/refills-and-renewals')).filter(
+      (r) => r.status === 'active',
+    );
+    const records = [
+      ...transfers.map((t) => ({ page: '/prescriptions/transfers', entity: 'transfers', key: t.transfer_id })),
+      ...refills.map((r) => ({ page: '/prescriptions/refills-and-renewals', entity: 'refill_requests', key: r.id })),
+    ];
+    expect(records.length).toBeGreaterThanOrEqual(10);
+    const targets: Target[] = records.map((r, i) => ({
+      ...r,
+      clicks: Math.floor(TOTAL / records.length) + (i < TOTAL % records.length ? 1 : 0),
+    }));
+
+    await context.setOffline(true);
+    for (const target of targets) {
+      await openRecord(page, server.baseUrl, target.page, target.key);
+      for (let i = 0; i < target.clicks; i += 1) {
+        const [now, next] = i % 2 === 0 ? ['Mark as Complete', 'Mark as Incomplete'] : ['Mark as Incomplete', 'Mark as Complete'];
+        await page.getByRole('button', { name: now }).click();
+        await page.getByRole('button', { name: next }).waitFor();
+      }
+    }
+    await waitUntil(async () => (await unsentCount(page)) === TOTAL, 20_000, 'every change queued');
+
+    await page.reload();
+    await rows(page).first().waitFor();
+    await waitUntil(async () => (await unsentCount(page)) === TOTAL, 20_000, 'the queue after a reload');
+    const db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    // The demo data carries an audit history of its own: count only what comes after it.
+    const { rows: mark } = await db.query<{ last: string | null }>('SELECT max(event_id) AS last FROM request_status_events');
+    const lastBefore = Number(mark[0]!.last ?? 0);
+
+    await context.setOffline(false);
+    await waitUntil(async () => (await unsentCount(page)) === 0, 240_000, 'the outbox to drain');
+
+    try {
+      const { rows: events } = await db.query<{ entity: string; record_id: number; to_status: string; idempotency_key: string }>(
+        'SELECT entity, record_id, to_status, idempotency_key FROM request_status_events WHERE event_id > $1 ORDER BY event_id',
+        [lastBefore],
+      );
+      expect(events).toHaveLength(TOTAL);
+      expect(new Set(events.map((e) => e.idempotency_key)).size).toBe(TOTAL);
+      for (const target of targets) {
+        const mine = events.filter((e) => e.entity === target.entity && e.record_id === target.key).map((e) => e.to_status);
+        const expected = Array.from({ length: target.clicks }, (_, i) => (i % 2 === 0 ? 'completed' : 'active'));
+        expect(mine).toEqual(expected);
+      }
+      const { rows: keys } = await db.query<{ n: string }>(
+        "SELECT count(*) AS n FROM idempotency_keys WHERE state = 'done' AND key = ANY($1)",
+        [events.map((e) => e.idempotency_key)],
+      );
+      expect(Number(keys[0]!.n)).toBe(TOTAL);
+    } finally {
+      await db.end();
+    }
+  }, 900_000);
+});

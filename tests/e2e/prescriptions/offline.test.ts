@@ -1,0 +1,163 @@
+// Offline-first (DESIGN 4): cached lists offline, the service worker's shell, queued changes
+// that survive a reload and reach the server once, conflicts in words, and the logout wipe.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE } from '../../../src/shared/constants';
+import type { Transfer } from '../../../src/shared/entities';
+import { ADMIN } from '../support/accounts';
+import { launchBrowser, newContext } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+import { logoutThrough, signIn } from '../support/sign-in';
+import { dumpDeviceData } from './device-data';
+import { api, detail, detailStatus, mailbox, openRecord, row, rows, unsentCount, waitUntil } from './helpers';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const TRANSFERS = '/prescriptions/transfers';
+const transfers = () => api<Transfer[]>(page, server.baseUrl, '/admin/transfers');
+const serverStatus = async (id: number) => (await transfers()).find((t) => t.transfer_id === id)?.status;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  context = await newContext(browser, { withServiceWorker: true });
+  page = await context.newPage();
+  await signIn(page, server.baseUrl, ADMIN);
+  await page.goto(`${server.baseUrl}${TRANSFERS}`);
+  await rows(page).first().waitFor();
+  // The service worker controls the page once it is active (clients.claim) or after a reload.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await waitUntil(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), 20_000, 'the service worker');
+});
+
+afterAll(async () => {
+  await context?.setOffline(false);
+  await browser?.close();
+  await server?.stop();
+});
+
+async function goOffline(): Promise<void> {
+  await context.setOffline(true);
+  await page.getByTestId('offline-banner').getByText(/You are offline/).waitFor();
+}
+
+async function goOnline(): Promise<void> {
+  await context.setOffline(false);
+  await page.getByTestId('offline-banner').getByText(/You are offline/).waitFor({ state: 'detached' });
+}
+
+describe('offline', () => {
+  it('a reload offline opens the cached list through the service worker', async () => {
+    const all = await transfers();
+    await goOffline();
+    await page.reload();
+    await rows(page).first().waitFor();
+    await page.getByTestId('offline-banner').getByText(/You are offline/).waitFor();
+    await page.getByTestId('prescription-search').fill(all[5]!.first_name);
+    await row(page, all[5]!.transfer_id).waitFor();
+    await goOnline();
+  });
+
+  it('a change made offline shows at once, survives a reload, and reaches the server once', async () => {
+    const target = (await transfers()).find((t) => t.status === 'active')!;
+    await openRecord(page, server.baseUrl, TRANSFERS, target.transfer_id);
+    await goOffline();
+    await page.getByRole('button', { name: 'Mark as Complete' }).click();
+    await page.getByRole('button', { name: 'Mark as Incomplete' }).waitFor();
+    expect((await detailStatus(page))?.toLowerCase()).toContain('completed');
+    await detail(page).getByTestId('pending-mark').waitFor();
+    expect(await unsentCount(page)).toBe(1);
+    // Nothing is shown as sent before a 2xx.
+    expect(await page.getByText('Transfer flagged successfully.').count()).toBe(0);
+
+    await page.reload();
+    await detail(page).waitFor();
+    expect((await detailStatus(page))?.toLowerCase()).toContain('completed');
+    await detail(page).getByTestId('pending-mark').waitFor();
+    expect(await unsentCount(page)).toBe(1);
+    expect(await serverStatus(target.transfer_id)).toBe('active');
+
+    await goOnline();
+    await waitUntil(async () => (await unsentCount(page)) === 0, 30_000, 'the outbox to drain');
+    expect(await serverStatus(target.transfer_id)).toBe('completed');
+    await detail(page).getByTestId('pending-mark').waitFor({ state: 'detached' });
+  });
+
+  it('a notify queued offline sends exactly one email', async () => {
+    const target = (await transfers()).find((t) => t.status === 'completed' && t.email)!;
+    const before = (await mailbox(server.dataDir)).filter((m) => m.includes(target.email!)).length;
+    await openRecord(page, server.baseUrl, TRANSFERS, target.transfer_id);
+    await goOffline();
+    await page.getByTestId('prescription-notify').click();
+    await page.getByRole('button', { name: 'Notifying...' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Notifying...' }).waitFor();
+    await goOnline();
+    await waitUntil(async () => (await unsentCount(page)) === 0, 30_000, 'the notify to be sent');
+    await waitUntil(
+      async () => (await mailbox(server.dataDir)).filter((m) => m.includes(target.email!)).length === before + 1,
+      30_000,
+      'the email',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect((await mailbox(server.dataDir)).filter((m) => m.includes(target.email!)).length).toBe(before + 1);
+  });
+
+  it("a change the server now forbids is a conflict in words; the server's state stays", async () => {
+    const target = (await transfers()).find((t) => t.status === 'active')!;
+    await openRecord(page, server.baseUrl, TRANSFERS, target.transfer_id);
+    await goOffline();
+    await page.getByRole('button', { name: 'Flag', exact: true }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('button', { name: 'Unflag' }).waitFor();
+    // Meanwhile a colleague completes it.
+    await api(page, server.baseUrl, `/admin/transfers/complete/${target.transfer_id}`, { method: 'PUT' });
+    await goOnline();
+    const conflict = page.getByTestId('prescription-conflict');
+    await conflict.waitFor({ timeout: 30_000 });
+    expect(await conflict.textContent()).toMatch(/completed/i);
+    expect(await serverStatus(target.transfer_id)).toBe('completed');
+    expect((await detailStatus(page))?.toLowerCase()).toContain('completed');
+
+    await page.getByTestId('unsent-changes-button').click();
+    const entry = page.getByTestId('unsent-entry');
+    await entry.getByRole('button', { name: 'Retry' }).waitFor();
+    await entry.getByRole('button', { name: 'Discard' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await waitUntil(async () => (await unsentCount(page)) === 0, 10_000, 'the discard');
+    await conflict.waitFor({ state: 'detached' });
+    expect(await serverStatus(target.transfer_id)).toBe('completed');
+  });
+
+  it('logout with unsent changes warns, then leaves no patient record on the device', async () => {
+    const all = await transfers();
+    const target = all.find((t) => t.status === 'active')!;
+    await openRecord(page, server.baseUrl, TRANSFERS, target.transfer_id);
+    await goOffline();
+    await page.getByRole('button', { name: 'Mark as Complete' }).click();
+    await waitUntil(async () => (await unsentCount(page)) === 1, 10_000, 'the queued change');
+    const token = await page.evaluate(() => localStorage.getItem('adminToken'));
+    const before = await dumpDeviceData(page);
+    expect(before.records.some((r) => r.includes(target.last_name))).toBe(true);
+
+    await page.getByRole('button', { name: /Admin Authenticated/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByText(/1 change/).first().waitFor();
+    await logoutThrough(page, () => page.getByRole('button', { name: 'Discard and log out' }).click());
+
+    const after = await dumpDeviceData(page);
+    const names = new Set(all.flatMap((t) => [t.last_name, t.phone_number, t.postal_code]));
+    const leaked = after.records.filter((r) => [...names].some((n) => r.includes(n)));
+    expect(leaked).toEqual([]);
+    expect(after.cachedUrls.filter((url) => url.includes('/admin/'))).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+    await context.setOffline(false);
+    // The discarded change never reached the server.
+    const response = await fetch(`${server.baseUrl}${API_BASE}/admin/transfers`, { headers: { Authorization: `Bearer ${token}` } });
+    const now = (await response.json()) as Transfer[];
+    expect(now.find((t) => t.transfer_id === target.transfer_id)?.status).toBe('active');
+  });
+});
