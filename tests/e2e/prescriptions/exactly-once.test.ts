@@ -9,10 +9,10 @@ import { ADMIN } from '../support/accounts';
 import { launchBrowser, newContext } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import { signIn } from '../support/sign-in';
-import { api, openRecord, rows, unsentCount, waitUntil } from './helpers';
+import { api, detail, openRecord, outboxCount, rows, unsentCount, waitUntil } from './helpers';
 
 const ADMIN_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const TOTAL = 1000;
+const TOTAL = Number(process.env.E2E_OUTBOX_CHANGES ?? 1000);
 const dbName = `e2e_once_${Date.now()}`;
 const dbUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
 
@@ -73,15 +73,17 @@ describe('exactly once', () => {
       await openRecord(page, server.baseUrl, target.page, target.key);
       for (let i = 0; i < target.clicks; i += 1) {
         const [now, next] = i % 2 === 0 ? ['Mark as Complete', 'Mark as Incomplete'] : ['Mark as Incomplete', 'Mark as Complete'];
-        await page.getByRole('button', { name: now }).click();
-        await page.getByRole('button', { name: next }).waitFor();
+        await detail(page).getByRole('button', { name: now }).click();
+        await detail(page).getByRole('button', { name: next }).waitFor();
       }
     }
     await waitUntil(async () => (await unsentCount(page)) === TOTAL, 20_000, 'every change queued');
+    expect(await outboxCount(page)).toBe(TOTAL);
 
     await page.reload();
     await rows(page).first().waitFor();
     await waitUntil(async () => (await unsentCount(page)) === TOTAL, 20_000, 'the queue after a reload');
+    expect(await outboxCount(page)).toBe(TOTAL);
     const db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
     // The demo data carries an audit history of its own: count only what comes after it.
@@ -89,7 +91,8 @@ describe('exactly once', () => {
     const lastBefore = Number(mark[0]!.last ?? 0);
 
     await context.setOffline(false);
-    await waitUntil(async () => (await unsentCount(page)) === 0, 240_000, 'the outbox to drain');
+    await waitUntil(async () => (await outboxCount(page)) === 0, 300_000, 'the outbox to drain');
+    expect(await unsentCount(page)).toBe(0);
 
     try {
       const { rows: events } = await db.query<{ entity: string; record_id: number; to_status: string; idempotency_key: string }>(

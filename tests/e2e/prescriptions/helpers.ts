@@ -60,3 +60,24 @@ export async function unsentCount(page: Page): Promise<number> {
   const label = (await button.getAttribute('aria-label')) ?? '';
   return Number(/^(\d+)/.exec(label)?.[1] ?? 0);
 }
+
+/** Entries in the device's outbox, read straight from IndexedDB (not through the UI). */
+export function outboxCount(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('pharmacy-offline');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('outbox')) return 0;
+      return await new Promise<number>((resolve, reject) => {
+        const request = db.transaction('outbox', 'readonly').objectStore('outbox').count();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    } finally {
+      db.close();
+    }
+  });
+}

@@ -1,0 +1,151 @@
+// The device's real outbox (Dexie on fake-indexeddb, the app's own modules) against the real
+// server, through a proxy that injects faults: dropped connections after the server committed,
+// 500s, an expired token. Nothing is lost, nothing is applied twice, order per record holds.
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db as device } from '../../../src/client/offline/db';
+import { enqueueChange } from '../../../src/client/offline/enqueue';
+import { setApiOrigin } from '../../../src/client/offline/http';
+import { drainOutbox } from '../../../src/client/offline/outbox';
+import { toView } from '../../../src/client/offline/rebase';
+import { authGate, setTokenSource } from '../../../src/client/offline/session';
+import { syncCollection } from '../../../src/client/offline/sync-engine';
+import type { Transfer } from '../../../src/shared/entities';
+import { actionTarget, type TransferAction } from '../../../src/shared/request-status';
+import { bootTestApp, type TestApp } from '../support/boot-test-app';
+import { createTestUser, expiredToken, type TestUser } from '../support/tokens';
+import { startFaultProxy, type Fault, type FaultProxy } from './fault-proxy';
+
+let server: TestApp;
+let proxy: FaultProxy;
+let staff: TestUser;
+
+beforeAll(async () => {
+  server = await bootTestApp();
+  staff = await createTestUser('admin');
+  proxy = await startFaultProxy(server.baseUrl, () => expiredToken(staff.uid, staff.email));
+  setApiOrigin(proxy.origin);
+  setTokenSource(async () => staff.token);
+  authGate.set('open');
+  await syncCollection('transfers');
+});
+
+afterAll(async () => {
+  await proxy?.close();
+  await server?.close();
+});
+
+function queue(transfer: Transfer, action: TransferAction) {
+  return enqueueChange({
+    kind: 'transfer-action',
+    collection: 'transfers',
+    record: transfer,
+    method: 'PUT',
+    path: `/admin/transfers/${action}/${transfer.transfer_id}`,
+    patch: { status: actionTarget(action) },
+    label: action,
+  });
+}
+
+describe('outbox against the real server with faults injected', () => {
+  it('every change reaches the server exactly once, in order per record; one email per notify', async () => {
+    const cached = (await device.transfers.toArray()).map((row) => toView(row) as Transfer);
+    const active = cached.filter((t) => t.status === 'active').slice(0, 10);
+    const completed = cached.find((t) => t.status === 'completed' && t.email)!;
+    expect(active.length).toBeGreaterThanOrEqual(5);
+    const [mark] = await server.db.query<{ last: number | null }>('SELECT max(event_id) AS last FROM request_status_events');
+    const [before] = await server.db.query<{ mails: number }>(
+      'SELECT count(*)::int AS mails FROM email_outbox WHERE to_address = $1',
+      [completed.email],
+    );
+
+    // 12 toggles per record, queued while "offline" (nothing drains until asked).
+    const expected = new Map<number, string[]>();
+    const keys: string[] = [];
+    for (let round = 0; round < 12; round++) {
+      for (const transfer of active) {
+        const action: TransferAction = round % 2 === 0 ? 'complete' : 'incomplete';
+        keys.push((await queue(transfer, action)).id);
+        expected.set(transfer.transfer_id, [...(expected.get(transfer.transfer_id) ?? []), actionTarget(action)]);
+      }
+    }
+    const notify = await enqueueChange({
+      kind: 'notify',
+      collection: 'transfers',
+      record: completed,
+      method: 'PUT',
+      path: '/admin/prescription-request-notify/transfer',
+      body: (view) => view,
+      patch: {},
+      label: 'Notify patient',
+    });
+
+    const faults: Fault[] = ['pass', 'drop-after-commit', 'error-500', 'drop-before', 'expired-token', 'pass'];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    proxy.script.push(...Array.from({ length: 600 }, () => faults[Math.floor(random() * faults.length)]!));
+
+    for (let round = 0; round < 400 && (await device.outbox.count()) > 0; round++) {
+      authGate.set('open');
+      await drainOutbox({ ignoreBackoff: true });
+    }
+    expect(await device.outbox.count()).toBe(0);
+    // The faults really happened.
+    expect(new Set(proxy.log)).toEqual(new Set(faults));
+
+    const events = await server.db.query<{ record_id: number; to_status: string; idempotency_key: string }>(
+      `SELECT record_id, to_status, idempotency_key FROM request_status_events
+        WHERE event_id > $1 AND entity = 'transfers' ORDER BY event_id`,
+      [mark?.last ?? 0],
+    );
+    expect(events).toHaveLength(keys.length);
+    expect(new Set(events.map((e) => e.idempotency_key))).toEqual(new Set(keys));
+    for (const [id, statuses] of expected) {
+      expect(events.filter((e) => e.record_id === id).map((e) => e.to_status)).toEqual(statuses);
+    }
+    const [after] = await server.db.query<{ after: number }>(
+      'SELECT count(*)::int AS after FROM email_outbox WHERE to_address = $1',
+      [completed.email],
+    );
+    expect(after!.after).toBe(before!.mails + 1);
+    // The device shows what the server has.
+    for (const transfer of active) {
+      const [row] = await server.db.query<{ status: string }>('SELECT status FROM transfers WHERE transfer_id = $1', [
+        transfer.transfer_id,
+      ]);
+      expect(toView((await device.transfers.get(transfer.transfer_id))!).status).toBe(row!.status);
+    }
+    expect(notify.id).toBeTruthy();
+  }, 120_000);
+
+  it('a notify whose answers are lost after the server committed sends exactly one email', async () => {
+    const cached = (await device.transfers.toArray()).map((row) => toView(row) as Transfer);
+    const target = cached.filter((t) => t.status === 'completed' && t.email).at(-1)!;
+    const count = async () =>
+      (
+        await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM email_outbox WHERE to_address = $1', [
+          target.email,
+        ])
+      )[0]!.n;
+    const before = await count();
+    proxy.script.length = 0;
+    proxy.log.length = 0;
+    proxy.script.push('drop-after-commit', 'drop-after-commit', 'pass');
+    await enqueueChange({
+      kind: 'notify',
+      collection: 'transfers',
+      record: target,
+      method: 'PUT',
+      path: '/admin/prescription-request-notify/transfer',
+      body: (view) => view,
+      patch: {},
+      label: 'Notify patient',
+    });
+    for (let round = 0; round < 20 && (await device.outbox.count()) > 0; round++) {
+      await drainOutbox({ ignoreBackoff: true });
+    }
+    expect(await device.outbox.count()).toBe(0);
+    expect(proxy.log).toEqual(['drop-after-commit', 'drop-after-commit', 'pass']);
+    expect(await count()).toBe(before + 1);
+  });
+});
