@@ -9,7 +9,7 @@ import { ADMIN } from '../support/accounts';
 import { launchBrowser, newContext } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import { signIn } from '../support/sign-in';
-import { api, detail, openRecord, outboxCount, rows, unsentCount, waitUntil } from './helpers';
+import { api, detail, openRecord, outboxCount, outboxEntries, rows, unsentCount, waitUntil } from './helpers';
 
 const ADMIN_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TOTAL = Number(process.env.E2E_OUTBOX_CHANGES ?? 1000);
@@ -17,6 +17,7 @@ const dbName = `e2e_once_${Date.now()}`;
 const dbUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
 
 let admin: pg.Client;
+let db: pg.Client | undefined;
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
@@ -39,6 +40,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await db?.end().catch(() => undefined);
   await browser?.close();
   await server?.stop();
   await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
@@ -84,14 +86,20 @@ describe('exactly once', () => {
     await rows(page).first().waitFor();
     await waitUntil(async () => (await unsentCount(page)) === TOTAL, 20_000, 'the queue after a reload');
     expect(await outboxCount(page)).toBe(TOTAL);
-    const db = new pg.Client({ connectionString: dbUrl });
+    db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
     // The demo data carries an audit history of its own: count only what comes after it.
     const { rows: mark } = await db.query<{ last: string | null }>('SELECT max(event_id) AS last FROM request_status_events');
     const lastBefore = Number(mark[0]!.last ?? 0);
 
     await context.setOffline(false);
-    await waitUntil(async () => (await outboxCount(page)) === 0, 300_000, 'the outbox to drain');
+    try {
+      await waitUntil(async () => (await outboxCount(page)) === 0, 300_000, 'the outbox to drain');
+    } catch (error) {
+      const left = await outboxEntries(page);
+      const states = left.reduce<Record<string, number>>((n, e) => ({ ...n, [e.state]: (n[e.state] ?? 0) + 1 }), {});
+      throw new Error(`${String(error)}: ${left.length} left ${JSON.stringify(states)}, e.g. ${JSON.stringify(left[0])}`);
+    }
     expect(await unsentCount(page)).toBe(0);
 
     try {
@@ -113,6 +121,7 @@ describe('exactly once', () => {
       expect(Number(keys[0]!.n)).toBe(TOTAL);
     } finally {
       await db.end();
+      db = undefined;
     }
   }, 900_000);
 });

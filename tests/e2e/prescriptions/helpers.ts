@@ -62,7 +62,12 @@ export async function unsentCount(page: Page): Promise<number> {
 }
 
 /** Entries in the device's outbox, read straight from IndexedDB (not through the UI). */
-export function outboxCount(page: Page): Promise<number> {
+export async function outboxCount(page: Page): Promise<number> {
+  return (await outboxEntries(page)).length;
+}
+
+/** The outbox entries' state, attempts and last error, for counting and for failure messages. */
+export function outboxEntries(page: Page): Promise<Array<{ state: string; attempts: number; lastError: string | null }>> {
   return page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('pharmacy-offline');
@@ -70,12 +75,15 @@ export function outboxCount(page: Page): Promise<number> {
       request.onerror = () => reject(request.error);
     });
     try {
-      if (!db.objectStoreNames.contains('outbox')) return 0;
-      return await new Promise<number>((resolve, reject) => {
-        const request = db.transaction('outbox', 'readonly').objectStore('outbox').count();
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
+      if (!db.objectStoreNames.contains('outbox')) return [];
+      const all = await new Promise<Array<{ state: string; attempts: number; lastError: string | null }>>(
+        (resolve, reject) => {
+          const request = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        },
+      );
+      return all.map(({ state, attempts, lastError }) => ({ state, attempts, lastError }));
     } finally {
       db.close();
     }

@@ -9,7 +9,7 @@ export const rateLimitPlugin = fp(
     await app.register(rateLimit, {
       global: false,
       max: app.config.rateLimitPerMinute,
-      timeWindow: 60_000,
+      timeWindow: app.config.rateLimitWindowMs,
       errorResponseBuilder: (_request, context) =>
         new HttpError(429, 'rate_limited', `Too many requests: retry in ${context.after}`),
     });
