@@ -98,7 +98,9 @@ describe('exactly once', () => {
     } catch (error) {
       const left = await outboxEntries(page);
       const states = left.reduce<Record<string, number>>((n, e) => ({ ...n, [e.state]: (n[e.state] ?? 0) + 1 }), {});
-      throw new Error(`${String(error)}: ${left.length} left ${JSON.stringify(states)}, e.g. ${JSON.stringify(left[0])}`);
+      throw new Error(`${String(error)}: ${left.length} left ${JSON.stringify(states)}, e.g. ${JSON.stringify(left[0])}`, {
+        cause: error,
+      });
     }
     expect(await unsentCount(page)).toBe(0);
 
