@@ -17,7 +17,6 @@ import { signIn } from '../tests/e2e/support/sign-in';
 
 const N = Number(process.env.BENCH_TRANSFERS ?? 100_000);
 const DELTA = 100;
-const QUERY = 'martin';
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(2)} s`;
@@ -67,20 +66,18 @@ function searchPerKeystroke(page: Page, query: string): Promise<number[]> {
     const input = document.querySelector<HTMLInputElement>('[data-testid="prescription-search"]')!;
     const count = document.querySelector<HTMLElement>('[data-testid="prescription-count"]')!;
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
     const timings: number[] = [];
     input.focus();
     for (let i = 1; i <= text.length; i += 1) {
-      const before = count.textContent;
       const started = performance.now();
       setValue.call(input, text.slice(0, i));
       input.dispatchEvent(new Event('input', { bubbles: true }));
-      // Done when the count shows the new result and is no longer marked stale, painted.
-      for (;;) {
-        await frame();
-        const settled = !count.hasAttribute('data-stale');
-        if (settled && (count.textContent !== before || performance.now() - started > 2000)) break;
-      }
+      // Done when a frame is painted with the list no longer marked stale (the deferred filter
+      // has caught up with the input). No named helpers in here: tsx would wrap them in a
+      // __name() the page does not have.
+      do {
+        await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+      } while (count.hasAttribute('data-stale'));
       timings.push(performance.now() - started);
     }
     return timings;
@@ -114,22 +111,29 @@ async function main(): Promise<void> {
     const listShownMs = Date.now() - syncStarted;
 
     // 2. Delta sync: 100 transfers change on the server (another device), this one catches up.
+    // Twice: the first right after the first sync, the second in the steady state.
     const token = await page.evaluate((key) => localStorage.getItem(key), ADMIN_TOKEN_KEY);
     const headers = { Authorization: `Bearer ${token}` };
     const all = (await (await fetch(`${server.baseUrl}${API_BASE}/admin/transfers`, { headers })).json()) as Transfer[];
-    const changed = all.filter((t) => t.status === 'active').slice(0, DELTA).map((t) => t.transfer_id);
-    for (const id of changed) {
-      const response = await fetch(`${server.baseUrl}${API_BASE}/admin/transfers/complete/${id}`, { method: 'PUT', headers });
-      if (!response.ok) throw new Error(`PUT complete ${id}: ${response.status}`);
+    const active = all.filter((t) => t.status === 'active');
+    const deltas: number[] = [];
+    for (const round of [0, 1]) {
+      const changed = active.slice(round * DELTA, (round + 1) * DELTA).map((t) => t.transfer_id);
+      for (const id of changed) {
+        const response = await fetch(`${server.baseUrl}${API_BASE}/admin/transfers/complete/${id}`, { method: 'PUT', headers });
+        if (!response.ok) throw new Error(`PUT complete ${id}: ${response.status}`);
+      }
+      const deltaStarted = Date.now();
+      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+      await waitFor(async () => (await cachedTransfers(page, changed)).completed === changed.length, 120_000, 'the delta sync');
+      deltas.push(Date.now() - deltaStarted);
     }
-    const deltaStarted = Date.now();
-    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-    await waitFor(async () => (await cachedTransfers(page, changed)).completed === changed.length, 60_000, 'the delta sync');
-    const deltaMs = Date.now() - deltaStarted;
 
-    // 3. Search per keystroke over the cached list, and 4. rows in the DOM.
+    // 3. Search per keystroke over the cached list (a first name that exists, typed in full),
+    // and 4. rows in the DOM.
+    const query = all[all.length >> 1]!.first_name.toLowerCase();
     const rowsBefore = await page.getByTestId('prescription-row').count();
-    const timings = await searchPerKeystroke(page, QUERY);
+    const timings = await searchPerKeystroke(page, query);
     const rowsAfter = await page.getByTestId('prescription-row').count();
     await searchPerKeystroke(page, '');
     const sorted = [...timings].sort((a, b) => a - b);
@@ -139,9 +143,9 @@ async function main(): Promise<void> {
     console.log(`Benchmark: ${N.toLocaleString('en-CA')} cached transfers (Chromium ${browser.version()})`);
     console.log(`  first full sync into IndexedDB (all lists)  ${seconds(fullSyncMs)}`);
     console.log(`  sign-in to the full transfer list shown      ${seconds(listShownMs)}`);
-    console.log(`  delta sync of ${DELTA} changes                  ${seconds(deltaMs)}`);
+    console.log(`  delta sync of ${DELTA} changes                  ${deltas.map(seconds).join(' (right after the first sync), ')} (steady state)`);
     console.log(
-      `  search per keystroke ("${QUERY}")             median ${median.toFixed(1)} ms, max ${Math.max(...timings).toFixed(1)} ms ` +
+      `  search per keystroke ("${query}")             median ${median.toFixed(1)} ms, max ${Math.max(...timings).toFixed(1)} ms ` +
         `[${timings.map((t) => t.toFixed(0)).join(', ')}]`,
     );
     console.log(`  list rows in the DOM                         ${rowsBefore} of ${N.toLocaleString('en-CA')} (${rowsAfter} while searching)`);

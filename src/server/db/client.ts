@@ -80,6 +80,9 @@ async function openPostgres(url: string): Promise<Db> {
         PARSERS[oid] ?? pgModule.types.getTypeParser(oid, format as 'text')) as never,
     },
   });
+  // An idle connection closed by the server (restart, failover, a dropped database) must not
+  // crash the process: the pool discards it and opens a new one on the next query.
+  pool.on('error', () => undefined);
   const query = async <T>(text: string, params?: unknown[]) =>
     (await pool.query(text, params)).rows as T[];
   return {
