@@ -23,7 +23,9 @@ export const identityProxyPlugin = fp(
     if (identity.mode !== 'emulator' || !identity.host) return;
     const upstream = emulatorOrigin(identity.host);
     await app.register(async (scope) => {
-      scope.addHook('onRequest', scope.rateLimit());
+      // A bucket of its own: a tablet replaying its outbox must not starve its own token refresh
+      // (or a colleague's sign-in) by using up the API's allowance.
+      scope.addHook('onRequest', scope.rateLimit({ keyGenerator: (request) => `identity:${request.ip}` }));
       scope.addHook('onRequest', async (request) => {
         if (/^\/emulator\/v1(\/|$)/.test(request.url)) {
           throw new HttpError(403, 'forbidden', 'The emulator admin API is not served here');

@@ -1,0 +1,9 @@
+// A tablet back online replays its queue into the server's rate limit: the outbox waits as the
+// 429s say and finishes on its own, and its token refresh is not starved by the API's allowance.
+import { defineReplayTest } from './replay';
+
+defineReplayTest({
+  total: 100,
+  serverEnv: { RATE_LIMIT_PER_MINUTE: '60' },
+  title: '100 changes replayed into a limit of 60 requests a minute all arrive, once each, in order',
+});
