@@ -4,7 +4,6 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db as device } from '../../../src/client/offline/db';
-import { enqueueChange } from '../../../src/client/offline/enqueue';
 import { setApiOrigin } from '../../../src/client/offline/http';
 import { drainOutbox } from '../../../src/client/offline/outbox';
 import { toView } from '../../../src/client/offline/rebase';
@@ -15,6 +14,7 @@ import { actionTarget, type TransferAction } from '../../../src/shared/request-s
 import { bootTestApp, type TestApp } from '../support/boot-test-app';
 import { createTestUser, expiredToken, type TestUser } from '../support/tokens';
 import { startFaultProxy, type Fault, type FaultProxy } from './fault-proxy';
+import { queueNotify, queueTransferAction } from './queue';
 
 let server: TestApp;
 let proxy: FaultProxy;
@@ -35,18 +35,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-function queue(transfer: Transfer, action: TransferAction) {
-  return enqueueChange({
-    kind: 'transfer-action',
-    collection: 'transfers',
-    record: transfer,
-    method: 'PUT',
-    path: `/admin/transfers/${action}/${transfer.transfer_id}`,
-    patch: { status: actionTarget(action) },
-    label: action,
-  });
-}
-
 describe('outbox against the real server with faults injected', () => {
   it('every change reaches the server exactly once, in order per record; one email per notify', async () => {
     const cached = (await device.transfers.toArray()).map((row) => toView(row) as Transfer);
@@ -65,20 +53,11 @@ describe('outbox against the real server with faults injected', () => {
     for (let round = 0; round < 12; round++) {
       for (const transfer of active) {
         const action: TransferAction = round % 2 === 0 ? 'complete' : 'incomplete';
-        keys.push((await queue(transfer, action)).id);
+        keys.push((await queueTransferAction(transfer, action)).id);
         expected.set(transfer.transfer_id, [...(expected.get(transfer.transfer_id) ?? []), actionTarget(action)]);
       }
     }
-    const notify = await enqueueChange({
-      kind: 'notify',
-      collection: 'transfers',
-      record: completed,
-      method: 'PUT',
-      path: '/admin/prescription-request-notify/transfer',
-      body: (view) => view,
-      patch: {},
-      label: 'Notify patient',
-    });
+    const notify = await queueNotify(completed);
 
     const faults: Fault[] = ['pass', 'drop-after-commit', 'error-500', 'drop-before', 'expired-token', 'pass'];
     let seed = 7;
@@ -131,16 +110,7 @@ describe('outbox against the real server with faults injected', () => {
     proxy.script.length = 0;
     proxy.log.length = 0;
     proxy.script.push('drop-after-commit', 'drop-after-commit', 'pass');
-    await enqueueChange({
-      kind: 'notify',
-      collection: 'transfers',
-      record: target,
-      method: 'PUT',
-      path: '/admin/prescription-request-notify/transfer',
-      body: (view) => view,
-      patch: {},
-      label: 'Notify patient',
-    });
+    await queueNotify(target);
     for (let round = 0; round < 20 && (await device.outbox.count()) > 0; round++) {
       await drainOutbox({ ignoreBackoff: true });
     }

@@ -4,16 +4,16 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { db as device } from '../../../src/client/offline/db';
-import { enqueueChange } from '../../../src/client/offline/enqueue';
 import { setApiOrigin } from '../../../src/client/offline/http';
 import { outboxStatus, startOutbox } from '../../../src/client/offline/outbox';
 import { toView } from '../../../src/client/offline/rebase';
 import { authGate, setTokenSource } from '../../../src/client/offline/session';
 import { syncCollection } from '../../../src/client/offline/sync-engine';
 import type { Transfer } from '../../../src/shared/entities';
-import { actionTarget, type TransferAction } from '../../../src/shared/request-status';
+import type { TransferAction } from '../../../src/shared/request-status';
 import { bootTestApp, type TestApp } from '../support/boot-test-app';
 import { createTestUser } from '../support/tokens';
+import { queueTransferAction } from './queue';
 
 let server: TestApp;
 let stop: (() => void) | undefined;
@@ -40,15 +40,7 @@ it('resumes by itself after 429s and applies every change once', async () => {
   for (let round = 0; round < 6; round++) {
     for (const transfer of targets) {
       const action: TransferAction = round % 2 === 0 ? 'complete' : 'incomplete';
-      await enqueueChange({
-        kind: 'transfer-action',
-        collection: 'transfers',
-        record: transfer,
-        method: 'PUT',
-        path: `/admin/transfers/${action}/${transfer.transfer_id}`,
-        patch: { status: actionTarget(action) },
-        label: action,
-      });
+      await queueTransferAction(transfer, action);
       queued += 1;
     }
   }
