@@ -11,7 +11,7 @@ import {
   type RequestStatus,
   type TransferAction,
 } from '../../shared/request-status';
-import { enqueueChange } from './enqueue';
+import { enqueueChange, type ChangeRequest } from './enqueue';
 import { afterEnqueue } from './outbox';
 import type { OutboxEntry } from './outbox-entry';
 
@@ -40,8 +40,9 @@ function statusLabel(from: unknown, to: RequestStatus): string {
   return from === 'flagged' ? 'Unflag' : 'Mark as Incomplete';
 }
 
-export async function requestTransferAction(transfer: Transfer, action: TransferAction): Promise<OutboxEntry> {
-  const entry = await enqueueChange({
+/** The queued form of a transfer action (what `requestTransferAction` enqueues). */
+export function transferActionChange(transfer: Transfer, action: TransferAction): ChangeRequest {
+  return {
     kind: 'transfer-action',
     collection: 'transfers',
     record: transfer,
@@ -54,7 +55,11 @@ export async function requestTransferAction(transfer: Transfer, action: Transfer
       const result = transferTransition(view.status, action);
       if (result.kind === 'forbidden') throw new ChangeNotAllowedError(result.from, result.to);
     },
-  });
+  };
+}
+
+export async function requestTransferAction(transfer: Transfer, action: TransferAction): Promise<OutboxEntry> {
+  const entry = await enqueueChange(transferActionChange(transfer, action));
   afterEnqueue();
   return entry;
 }
@@ -85,9 +90,9 @@ export async function requestStatusChange<K extends StatusCollectionName>(
   return entry;
 }
 
-/** Queues the patient email; the server refuses it (409) unless the transfer is completed there. */
-export async function requestNotify(transfer: Transfer): Promise<OutboxEntry> {
-  const entry = await enqueueChange({
+/** The queued form of a notify (what `requestNotify` enqueues). */
+export function notifyChange(transfer: Transfer): ChangeRequest {
+  return {
     kind: 'notify',
     collection: 'transfers',
     record: transfer,
@@ -96,7 +101,12 @@ export async function requestNotify(transfer: Transfer): Promise<OutboxEntry> {
     body: (view) => view,
     patch: {},
     label: 'Notify patient',
-  });
+  };
+}
+
+/** Queues the patient email; the server refuses it (409) unless the transfer is completed there. */
+export async function requestNotify(transfer: Transfer): Promise<OutboxEntry> {
+  const entry = await enqueueChange(notifyChange(transfer));
   afterEnqueue();
   return entry;
 }

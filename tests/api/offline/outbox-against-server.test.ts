@@ -3,6 +3,8 @@
 // 500s, an expired token. Nothing is lost, nothing is applied twice, order per record holds.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifyChange, transferActionChange } from '../../../src/client/offline/actions';
+import { enqueueChange } from '../../../src/client/offline/enqueue';
 import { db as device } from '../../../src/client/offline/db';
 import { setApiOrigin } from '../../../src/client/offline/http';
 import { drainOutbox } from '../../../src/client/offline/outbox';
@@ -14,7 +16,6 @@ import { actionTarget, type TransferAction } from '../../../src/shared/request-s
 import { bootTestApp, type TestApp } from '../support/boot-test-app';
 import { createTestUser, expiredToken, type TestUser } from '../support/tokens';
 import { startFaultProxy, type Fault, type FaultProxy } from './fault-proxy';
-import { queueNotify, queueTransferAction } from './queue';
 
 let server: TestApp;
 let proxy: FaultProxy;
@@ -53,11 +54,11 @@ describe('outbox against the real server with faults injected', () => {
     for (let round = 0; round < 12; round++) {
       for (const transfer of active) {
         const action: TransferAction = round % 2 === 0 ? 'complete' : 'incomplete';
-        keys.push((await queueTransferAction(transfer, action)).id);
+        keys.push((await enqueueChange(transferActionChange(transfer, action))).id);
         expected.set(transfer.transfer_id, [...(expected.get(transfer.transfer_id) ?? []), actionTarget(action)]);
       }
     }
-    const notify = await queueNotify(completed);
+    const notify = await enqueueChange(notifyChange(completed));
 
     const faults: Fault[] = ['pass', 'drop-after-commit', 'error-500', 'drop-before', 'expired-token', 'pass'];
     let seed = 7;
@@ -110,7 +111,7 @@ describe('outbox against the real server with faults injected', () => {
     proxy.script.length = 0;
     proxy.log.length = 0;
     proxy.script.push('drop-after-commit', 'drop-after-commit', 'pass');
-    await queueNotify(target);
+    await enqueueChange(notifyChange(target));
     for (let round = 0; round < 20 && (await device.outbox.count()) > 0; round++) {
       await drainOutbox({ ignoreBackoff: true });
     }

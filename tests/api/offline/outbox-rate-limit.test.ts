@@ -3,6 +3,8 @@
 // until every change is applied once.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { transferActionChange } from '../../../src/client/offline/actions';
+import { enqueueChange } from '../../../src/client/offline/enqueue';
 import { db as device } from '../../../src/client/offline/db';
 import { setApiOrigin } from '../../../src/client/offline/http';
 import { outboxStatus, startOutbox } from '../../../src/client/offline/outbox';
@@ -13,7 +15,7 @@ import type { Transfer } from '../../../src/shared/entities';
 import type { TransferAction } from '../../../src/shared/request-status';
 import { bootTestApp, type TestApp } from '../support/boot-test-app';
 import { createTestUser } from '../support/tokens';
-import { queueTransferAction } from './queue';
+
 
 let server: TestApp;
 let stop: (() => void) | undefined;
@@ -40,7 +42,7 @@ it('resumes by itself after 429s and applies every change once', async () => {
   for (let round = 0; round < 6; round++) {
     for (const transfer of targets) {
       const action: TransferAction = round % 2 === 0 ? 'complete' : 'incomplete';
-      await queueTransferAction(transfer, action);
+      await enqueueChange(transferActionChange(transfer, action));
       queued += 1;
     }
   }

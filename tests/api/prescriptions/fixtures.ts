@@ -32,6 +32,14 @@ export async function bootPrescriptionApp(options: BootOptions = {}): Promise<Te
   };
 }
 
+export type Row = Record<string, unknown>;
+
+/** The API's error body (ErrorBody), with the record a 409 carries. */
+export interface ErrorResponse {
+  error: { code: string; message: string };
+  record?: Row;
+}
+
 export interface ApiResponse<T = unknown> {
   status: number;
   body: T;

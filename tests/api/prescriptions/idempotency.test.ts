@@ -14,13 +14,10 @@ import {
   insertTransfer,
   unique,
   type TestContext,
+  type ErrorResponse,
+  type Row,
 } from './fixtures';
 
-type Row = Record<string, unknown>;
-interface ErrorResponse {
-  error: { code: string; message: string };
-  record?: Row;
-}
 
 let ctx: TestContext;
 beforeAll(async () => {

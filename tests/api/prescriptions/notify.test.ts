@@ -4,13 +4,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotifyResponse } from '../../../src/shared/prescription-api';
-import { bootPrescriptionApp, call, insertTransfer, unique, type TestContext } from './fixtures';
+import { bootPrescriptionApp, call, insertTransfer, unique, type TestContext, type ErrorResponse, type Row } from './fixtures';
 
-type Row = Record<string, unknown>;
-interface ErrorResponse {
-  error: { code: string; message: string };
-  record?: Row;
-}
 
 const NOTIFY = '/admin/prescription-request-notify/transfer';
 

@@ -18,13 +18,10 @@ import {
   RX_KEY,
   type RxTable,
   type TestContext,
+  type ErrorResponse,
+  type Row,
 } from './fixtures';
 
-type Row = Record<string, unknown>;
-interface ErrorResponse {
-  error: { code: string; message: string };
-  record?: Row;
-}
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -55,16 +55,23 @@ export function useRecordActions(config: AnyListConfig) {
   }, [online]);
   const [busy, setBusy] = useState<TransferAction | 'notify' | null>(null);
 
-  const runAction = useCallback(
-    async (record: AnyRecord, action: RecordAction) => {
-      if (action.confirm && !(await confirm(action.confirm))) return;
-      setBusy(action.action);
+  /**
+   * Queues one change and reports its fate: an info line when it waits for the connection, then
+   * `success` (if any) after the server's 2xx, or `failure` (else the server's own words).
+   */
+  const queueAndReport = useCallback(
+    async (
+      busyAs: TransferAction | 'notify',
+      enqueue: () => Promise<OutboxEntry>,
+      words: { log: string; success?: string; failure?: string },
+    ) => {
+      setBusy(busyAs);
       let entry: OutboxEntry;
       try {
-        entry = await queue(config, record, action);
+        entry = await enqueue();
       } catch (error) {
-        console.error(action.failure, error);
-        showAlert(errorText(error), 'error');
+        console.error(words.log, error);
+        showAlert(words.failure ?? errorText(error), 'error');
         return;
       } finally {
         setBusy(null);
@@ -72,41 +79,40 @@ export function useRecordActions(config: AnyListConfig) {
       if (!onlineRef.current) showAlert(SAVED_OFFLINE, 'info');
       const result = await waitForOutboxResult(entry.id);
       if (result.ok) {
-        if (action.action === 'flag' && config.flagSuccess)
-          showAlert(config.flagSuccess, 'success');
+        if (words.success) showAlert(words.success, 'success');
       } else {
-        console.error(action.failure, result.status, result.message);
-        showAlert(result.message, 'error');
+        console.error(words.log, result.status, result.message);
+        showAlert(words.failure ?? result.message, 'error');
       }
     },
-    [config, confirm],
+    [],
   );
 
-  const notify = useCallback(async (transfer: Transfer) => {
-    if (!canNotify(transfer.status)) {
-      showAlert(NOTIFY_NEEDS_COMPLETED, 'error');
-      return;
-    }
-    setBusy('notify');
-    let entry: OutboxEntry;
-    try {
-      entry = await requestNotify(transfer);
-    } catch (error) {
-      console.error(NOTIFY_FAILURE_LOG, error);
-      showAlert(NOTIFY_ERROR, 'error');
-      return;
-    } finally {
-      setBusy(null);
-    }
-    if (!onlineRef.current) showAlert(SAVED_OFFLINE, 'info');
-    const result = await waitForOutboxResult(entry.id);
-    if (result.ok) {
-      showAlert(NOTIFY_SUCCESS, 'success');
-    } else {
-      console.error(NOTIFY_FAILURE_LOG, result.status, result.message);
-      showAlert(NOTIFY_ERROR, 'error');
-    }
-  }, []);
+  const runAction = useCallback(
+    async (record: AnyRecord, action: RecordAction) => {
+      if (action.confirm && !(await confirm(action.confirm))) return;
+      await queueAndReport(action.action, () => queue(config, record, action), {
+        log: action.failure,
+        success: action.action === 'flag' ? config.flagSuccess : undefined,
+      });
+    },
+    [config, confirm, queueAndReport],
+  );
+
+  const notify = useCallback(
+    async (transfer: Transfer) => {
+      if (!canNotify(transfer.status)) {
+        showAlert(NOTIFY_NEEDS_COMPLETED, 'error');
+        return;
+      }
+      await queueAndReport('notify', () => requestNotify(transfer), {
+        log: NOTIFY_FAILURE_LOG,
+        success: NOTIFY_SUCCESS,
+        failure: NOTIFY_ERROR,
+      });
+    },
+    [queueAndReport],
+  );
 
   return { busy, runAction, notify };
 }
