@@ -3,7 +3,9 @@
 // sockets, "nothing lost, nothing applied twice" is a fact about bytes, not about a mock.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { API_BASE as BASE } from '../../../src/shared/constants';
 import type { Transfer } from '../../../src/shared/entities';
+import { sampleTransfer } from './test-device';
 import { transferTransition, TRANSFER_ACTIONS, type TransferAction } from '../../../src/shared/request-status';
 
 export type Behavior =
@@ -40,23 +42,7 @@ export interface FakeApi {
   close(): Promise<void>;
 }
 
-const BASE = '/nodejsapp/api';
 
-function transfer(id: number): Transfer {
-  return {
-    transfer_id: id,
-    first_name: `First${id}`,
-    last_name: `Last${id}`,
-    phone_number: '555-0100',
-    email: `p${id}@example.test`,
-    date_of_birth: '1980-01-02',
-    created_at: '2026-11-01T10:00:00.000Z',
-    postal_code: 'M5V 1A1',
-    pharmacy_name: 'Old Pharmacy',
-    pharmacy_number: '555-0199',
-    status: 'active',
-  };
-}
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -82,7 +68,7 @@ export async function startFakeApi(): Promise<FakeApi> {
     pageSize: 1000,
     corruptNextPage: false,
     seed(count) {
-      for (let id = 1; id <= count; id++) api.transfers.set(id, { ...transfer(id), change_no: ++changeNo });
+      for (let id = 1; id <= count; id++) api.transfers.set(id, { ...sampleTransfer(id), change_no: ++changeNo });
     },
     remove(id) {
       api.transfers.delete(id);
