@@ -65,8 +65,8 @@ describe('offline', () => {
     const target = (await transfers()).find((t) => t.status === 'active')!;
     await openRecord(page, server.baseUrl, TRANSFERS, target.transfer_id);
     await goOffline();
-    await page.getByRole('button', { name: 'Mark as Complete' }).click();
-    await page.getByRole('button', { name: 'Mark as Incomplete' }).waitFor();
+    await detail(page).getByRole('button', { name: 'Mark as Complete' }).click();
+    await detail(page).getByRole('button', { name: 'Mark as Incomplete' }).waitFor();
     expect((await detailStatus(page))?.toLowerCase()).toContain('completed');
     await detail(page).getByTestId('pending-mark').waitFor();
     expect(await unsentCount(page)).toBe(1);
@@ -112,7 +112,7 @@ describe('offline', () => {
     await goOffline();
     await page.getByRole('button', { name: 'Flag', exact: true }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByRole('button', { name: 'Unflag' }).waitFor();
+    await detail(page).getByRole('button', { name: 'Unflag' }).waitFor();
     // Meanwhile a colleague completes it.
     await api(page, server.baseUrl, `/admin/transfers/complete/${target.transfer_id}`, { method: 'PUT' });
     await goOnline();
@@ -137,7 +137,7 @@ describe('offline', () => {
     const target = all.find((t) => t.status === 'active')!;
     await openRecord(page, server.baseUrl, TRANSFERS, target.transfer_id);
     await goOffline();
-    await page.getByRole('button', { name: 'Mark as Complete' }).click();
+    await detail(page).getByRole('button', { name: 'Mark as Complete' }).click();
     await waitUntil(async () => (await unsentCount(page)) === 1, 10_000, 'the queued change');
     const token = await page.evaluate(() => localStorage.getItem('adminToken'));
     const before = await dumpDeviceData(page);

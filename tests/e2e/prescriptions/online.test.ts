@@ -101,11 +101,12 @@ describe('transfer actions (spec 4 "Request status")', () => {
   it('Mark as Complete shows the new state at once and the server confirms it', async () => {
     const [target] = await byStatus('active');
     await openRecord(page, server.baseUrl, '/prescriptions/transfers', target!.transfer_id);
-    await page.getByRole('button', { name: 'Mark as Complete' }).click();
-    await page.getByRole('button', { name: 'Mark as Incomplete' }).waitFor();
+    await detail(page).getByRole('button', { name: 'Mark as Complete' }).click();
+    await detail(page).getByRole('button', { name: 'Mark as Incomplete' }).waitFor();
     expect((await detailStatus(page))?.toLowerCase()).toContain('completed');
     await waitUntil(async () => (await transfers()).find((t) => t.transfer_id === target!.transfer_id)?.status === 'completed');
-    await page.getByTestId('pending-mark').waitFor({ state: 'detached' });
+    // The record's marks (row and detail) go once the server has confirmed.
+    await waitUntil(async () => (await page.getByTestId('pending-mark').count()) === 0, 10_000, 'the pending marks to go');
   });
 
   it('Flag asks first and alerts after the server confirmed; Unflag asks too', async () => {
@@ -121,7 +122,7 @@ describe('transfer actions (spec 4 "Request status")', () => {
     await page.getByText('Transfer flagged successfully.', { exact: true }).waitFor();
     expect((await transfers()).find((t) => t.transfer_id === target!.transfer_id)?.status).toBe('flagged');
 
-    await page.getByRole('button', { name: 'Unflag' }).click();
+    await detail(page).getByRole('button', { name: 'Unflag' }).click();
     await page.getByText('Are you sure you want to unflag this transfer?', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await waitUntil(async () => (await transfers()).find((t) => t.transfer_id === target!.transfer_id)?.status === 'active');
@@ -175,7 +176,7 @@ describe('refill-type pages', () => {
     await page.getByText('Patients Enrolled in Autofill Service', { exact: true }).first().waitFor();
     const enrolment = autofill.find((a) => a.status === 'active')!;
     await openRecord(page, server.baseUrl, '/prescriptions/autofill', enrolment.refillId);
-    await page.getByRole('button', { name: 'Mark as Complete' }).click();
+    await detail(page).getByRole('button', { name: 'Mark as Complete' }).click();
     await waitUntil(async () =>
       (await api<AutofillEnrolment[]>(page, server.baseUrl, '/admin/autofill')).find((a) => a.refillId === enrolment.refillId)
         ?.status === 'completed',
