@@ -55,9 +55,10 @@ export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 30_00
 
 /** Counts the unsent outbox entries shown in the navigation bar (0 when the button is hidden). */
 export async function unsentCount(page: Page): Promise<number> {
-  const button = page.getByTestId('unsent-changes-button');
-  if ((await button.count()) === 0) return 0;
-  const label = (await button.getAttribute('aria-label')) ?? '';
+  // One read (no waiting): the button may vanish between two separate looks.
+  const label = await page
+    .getByTestId('unsent-changes-button')
+    .evaluateAll((buttons) => buttons[0]?.getAttribute('aria-label') ?? '');
   return Number(/^(\d+)/.exec(label)?.[1] ?? 0);
 }
 
