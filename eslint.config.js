@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'src/client/route-tree.gen.ts', 'coverage'] },
@@ -16,6 +17,45 @@ export default tseslint.config(
     // Boundaries: the client never imports the server, nor the server the client.
     files: ['src/client/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+  },
+  {
+    // STYLE 2: the offline core is plain TypeScript the service worker runs too.
+    files: ['src/client/offline/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react', 'react-dom', 'dexie-react-hooks'],
+          patterns: ['**/server/**', 'react/*', 'react-dom/*', '@mantine/*', '@tanstack/react-*'],
+        },
+      ],
+    },
+  },
+  {
+    // STYLE 1: a feature is a vertical slice; features never import each other (routes and
+    // the app shell compose them). Resolved paths, so relative imports are caught too.
+    files: ['src/client/**'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'feature', pattern: 'src/client/features/*', capture: ['name'] },
+      ],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'feature' } },
+              disallow: { to: { element: { type: 'feature', captured: { name: '!{{ from.element.captured.name }}' } } } },
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/server/**'],

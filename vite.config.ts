@@ -3,11 +3,12 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compressAssets } from './build/compress-assets';
+import { SERVER_PATH_PREFIXES } from './src/shared/server-paths';
 
 // The API and the auth emulator's REST paths are served by the Fastify server on the same
 // origin; `npm run dev` starts it and points this proxy at it.
 const apiTarget = process.env.DEV_API_TARGET ?? 'http://127.0.0.1:8080';
-const proxied = ['/nodejsapp', '/api', '/healthz', '/identitytoolkit.googleapis.com', '/securetoken.googleapis.com', '/emulator'];
 
 // manifest.webmanifest lives at the top level (design card) and ships as it is: served by the
 // dev server and copied into dist, where the service worker precaches it.
@@ -52,11 +53,12 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    compressAssets(),
   ],
   build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
   server: {
     host: '127.0.0.1',
     port: 5173,
-    proxy: Object.fromEntries(proxied.map((p) => [p, { target: apiTarget, changeOrigin: false }])),
+    proxy: Object.fromEntries(SERVER_PATH_PREFIXES.map((p) => [p, { target: apiTarget, changeOrigin: false }])),
   },
 });

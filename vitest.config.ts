@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
+          // The outbox's randomised runs take 3 s alone and more on a loaded 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {
@@ -29,6 +31,9 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A real browser on a loaded 2-core machine: a test gets a second try, and vitest
+          // reports each one that needed it. Twice failed is a failure.
+          retry: 1,
         },
       },
     ],

@@ -3,6 +3,7 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { router } from './app/router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -14,6 +15,12 @@ createRoot(root).render(
 );
 
 if (import.meta.env.PROD) {
-  // Off the start path: the service worker only matters from the second visit on.
-  void import('./app/register-sw').then(({ registerServiceWorker }) => registerServiceWorker());
+  // Off the start path: the service worker only matters from the second visit on, so its code is
+  // fetched once the first page is on screen and the browser is idle.
+  const register = () => void import('./app/register-sw').then(({ registerServiceWorker }) => registerServiceWorker());
+  const stop = router.subscribe('onRendered', () => {
+    stop();
+    if (window.requestIdleCallback) window.requestIdleCallback(register, { timeout: 2000 });
+    else setTimeout(register, 200);
+  });
 }

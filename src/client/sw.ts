@@ -5,10 +5,15 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type 
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { API_ALIAS_BASE, API_BASE } from '../shared/constants';
+import { SERVER_PATH_PREFIXES } from '../shared/server-paths';
 import { OUTBOX_SYNC_TAG } from './offline/background-sync';
+import { db } from './offline/db';
+import { readRememberedRuntimeConfig } from './offline/device-config';
+import { applyKeyRetention } from './offline/key-retention';
 import { onOutboxMessage, postOutboxMessage } from './offline/outbox-channel';
 import { abortOutboxWork, drainOutbox, type DrainSummary } from './offline/outbox';
 import { authGate, bumpGeneration, setTokenSource } from './offline/session';
+import { OUTBOX_LOCK } from './offline/web-lock';
 import { workerTokenSource } from './offline/worker-auth';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -22,8 +27,16 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 const shell = createHandlerBoundToURL('index.html');
+/** The prefixes are plain paths, where only a dot means something else in a RegExp. */
+const pathPrefixPattern = (prefix: string) => new RegExp(`^${prefix.replaceAll('.', '\\.')}(/|$)`);
 /** When this worker last handed a load over to a waiting version (never twice in a row). */
 let handedOverAt = 0;
+
+/** A context is sending queued changes: no version change under it (it waits for a later load). */
+async function outboxBusy(): Promise<boolean> {
+  const held = (await navigator.locks?.query())?.held ?? [];
+  return held.some((lock) => lock.name === OUTBOX_LOCK);
+}
 
 // Every in-app path is the single-page app; the server's own paths and the identity provider's
 // (proxied on this origin) are not.
@@ -34,7 +47,8 @@ registerRoute(
       // "reload to update" works without ever running two versions side by side.
       const waiting = self.registration.waiting;
       const recently = Date.now() - handedOverAt < 10_000;
-      if (waiting && !recently && (await self.clients.matchAll({ type: 'window' })).length <= 1) {
+      const onlyTab = (await self.clients.matchAll({ type: 'window' })).length <= 1;
+      if (waiting && !recently && onlyTab && !(await outboxBusy())) {
         handedOverAt = Date.now();
         waiting.postMessage({ type: 'SKIP_WAITING' });
         return new Response('', { headers: { Refresh: '0', 'Cache-Control': 'no-store' } });
@@ -42,15 +56,7 @@ registerRoute(
       return shell(options);
     },
     {
-      denylist: [
-        /^\/nodejsapp(\/|$)/,
-        /^\/api(\/|$)/,
-        /^\/healthz$/,
-        /^\/identitytoolkit\.googleapis\.com\//,
-        /^\/securetoken\.googleapis\.com\//,
-        /^\/emulator\//,
-        /^\/__\//,
-      ],
+      denylist: [...SERVER_PATH_PREFIXES.map(pathPrefixPattern), /^\/__\//],
     },
   ),
 );
@@ -71,6 +77,8 @@ onOutboxMessage((message) => {
   if (message.type !== 'wiped') return;
   bumpGeneration();
   abortOutboxWork();
+  // A page is deleting the database: let go of it (the next sync event opens a fresh one).
+  db.close({ disableAutoOpen: false });
 });
 
 async function tellPages(summary: DrainSummary): Promise<void> {
@@ -82,6 +90,7 @@ async function tellPages(summary: DrainSummary): Promise<void> {
 async function drainFromWorker(event: SyncEvent): Promise<void> {
   // Each sync event is a fresh chance: the session may have been renewed since the last one.
   authGate.set('open');
+  applyKeyRetention(await readRememberedRuntimeConfig().catch(() => null));
   const summary = await drainOutbox({ ignoreBackoff: true });
   await tellPages(summary);
   // Rejecting asks the browser to fire the event again later (with its own backoff).

@@ -9,11 +9,12 @@ import Fastify, {
 } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { API_ALIAS_BASE, API_BASE } from '../shared/constants';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { Db } from './db/client';
 import { registerErrorHandling } from './errors';
 import type { IdentityAdmin } from './identity/firebase-admin';
 import { createLogger, RequestLogController } from './logging';
+import { changeFeedPlugin } from './plugins/app/change-feed';
 import { mailOutboxPlugin } from './plugins/app/mail-outbox';
 import { authPlugin } from './plugins/external/auth';
 import { dbPlugin } from './plugins/external/db';
@@ -54,13 +55,24 @@ function allowEmptyJson(app: FastifyInstance): void {
   );
 }
 
+/** Fastify takes a hop count too, but its types do not say so: the function it would build. */
+function trustProxyOption(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: createLogger(config, deps.logStream) as FastifyBaseLogger,
     logController: new RequestLogController(),
     genReqId: () => randomUUID(),
     bodyLimit: config.bodyLimitBytes,
+    // Behind a reverse proxy, request.ip (rate-limit buckets, log lines) is the client's address
+    // from X-Forwarded-For, but only when the proxy is trusted: anyone can write that header.
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // Route schemas (src/shared) check input as sent: "12" is not a number, ["active"] is not a
+    // status. Path and query values are strings, and their schemas say so.
+    ajv: { customOptions: { coerceTypes: false } },
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.decorate('config', config);
@@ -75,6 +87,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(staticAppPlugin);
 
   await app.register(mailOutboxPlugin);
+  await app.register(changeFeedPlugin);
 
   await app.register(healthRoutes);
   await app.register(apiRoutes, { prefix: API_BASE });

@@ -1,6 +1,8 @@
 // The environment, parsed and checked once at start (DESIGN.md section 2). A bad value stops the
 // program with a message naming the variable.
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { IDEMPOTENCY_TTL_DAYS } from '../shared/constants';
 
 /** The Firebase Auth emulator's project id: a `demo-` id never reaches a real Google service. */
 export const EMULATOR_PROJECT_ID = 'demo-pharmacy';
@@ -38,7 +40,21 @@ export interface Config {
   bodyLimitBytes: number;
   /** How long a user's role (custom claim) is trusted before it is read again. */
   roleCacheMs: number;
+  /** Incoming requests a minute the server writes itself, as the customer site would (0: none). */
+  simulatePerMinute: number;
+  /** How often an open change stream re-checks its caller's token and role (at most a minute). */
+  streamRecheckMs: number;
+  /** Comment lines sent on an idle change stream, so proxies keep it open. */
+  streamHeartbeatMs: number;
+  /** Days an Idempotency-Key and its answer are kept (the app refuses to replay older changes). */
+  idempotencyKeyDays: number;
+  /** How long an email being sent is reserved for its sender (MAIL_LEASE_SECONDS). */
+  mailLeaseMs: number;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs (TRUST_PROXY). */
+  trustProxy: TrustProxy;
 }
+
+export type TrustProxy = false | number | string[];
 
 export class ConfigError extends Error {
   constructor(
@@ -127,6 +143,54 @@ function identity(env: Env): IdentityConfig {
   };
 }
 
+/** Names and addresses that only this machine can reach. */
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
+function listenHost(env: Env, identity: IdentityConfig): string {
+  const host = optional(env, 'HOST') ?? '127.0.0.1';
+  // The emulator signs nothing: firebase-admin accepts any unsigned token it is shown, so anyone
+  // who could reach the server could forge an admin. Emulator mode serves this machine only.
+  if (identity.mode === 'emulator' && !isLoopback(host)) {
+    throw new ConfigError(
+      'HOST',
+      `"${host}" would let other machines in, but the Firebase Auth emulator accepts unsigned ` +
+        'tokens, so anyone reaching the server could sign in as an admin. Keep HOST=127.0.0.1 ' +
+        '(the emulator is for one machine), or configure a real Firebase project ' +
+        '(FIREBASE_PROJECT_ID, FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN) to serve other devices',
+    );
+  }
+  return host;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+/** TRUST_PROXY: unset/0/false = trust no proxy; a hop count; or addresses/CIDRs, comma-separated. */
+function trustProxy(env: Env): TrustProxy {
+  const raw = optional(env, 'TRUST_PROXY');
+  if (raw === undefined || raw === '0' || raw.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(raw)) {
+    if (Number(raw) > 10) throw new ConfigError('TRUST_PROXY', `expected a hop count from 1 to 10, got "${raw}"`);
+    return Number(raw);
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isAddressOrCidr(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `expected a hop count or comma-separated IP addresses / CIDR ranges, got "${bad}"`,
+    );
+  }
+  return entries;
+}
+
 function mailFrom(env: Env): string | undefined {
   const value = optional(env, 'MAIL_FROM');
   if (value !== undefined && !/^[^\s@]+@[^\s@]+$/.test(value)) {
@@ -145,15 +209,16 @@ function logLevel(env: Env): Config['logLevel'] {
 }
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const identityConfig = identity(env);
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
-    host: optional(env, 'HOST') ?? '127.0.0.1',
+    host: listenHost(env, identityConfig),
     dataDir: path.resolve(cwd, optional(env, 'DATA_DIR') ?? 'data'),
     distDir: path.resolve(cwd, optional(env, 'DIST_DIR') ?? 'dist'),
     skipBuild: flag(env, 'SKIP_BUILD'),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
-    identity: identity(env),
+    identity: identityConfig,
     pharmacyName: optional(env, 'PHARMACY_NAME') ?? 'Trillium Street Pharmacy',
     pharmacyPhone: optional(env, 'PHARMACY_PHONE'),
     pharmacyAddress: optional(env, 'PHARMACY_ADDRESS'),
@@ -167,6 +232,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     rateLimitWindowMs: 60_000,
     bodyLimitBytes: 256 * 1024,
     roleCacheMs: 30_000,
+    simulatePerMinute: integer(env, 'SIMULATE_PER_MINUTE', 0, 0, 60_000),
+    streamRecheckMs: 25_000,
+    streamHeartbeatMs: 15_000,
+    idempotencyKeyDays: integer(env, 'IDEMPOTENCY_KEY_DAYS', IDEMPOTENCY_TTL_DAYS, 7, 3650),
+    mailLeaseMs: integer(env, 'MAIL_LEASE_SECONDS', 300, 4, 3600) * 1000,
+    trustProxy: trustProxy(env),
   };
 }
 

@@ -1,6 +1,6 @@
 // The one error shape of the API (ErrorBody): `{ error: { code, message }, record? }`.
 // Client errors say what was wrong; a 5xx says nothing beyond "internal error" and is logged.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '../shared/entities';
 import { serializeError } from './logging';
 
@@ -44,11 +44,42 @@ function clientCode(error: FastifyError & { code?: unknown }, status: number): s
   return CODE_BY_STATUS[status] ?? 'bad_request';
 }
 
-function clientMessage(error: FastifyError, status: number): string {
-  if (error.validation) {
-    // e.g. "body/status must be equal to one of the allowed values": names the field.
-    return error.message;
-  }
+interface FieldSchema {
+  enum?: unknown[];
+  description?: string;
+}
+interface PartSchema {
+  required?: string[];
+  properties?: Record<string, FieldSchema>;
+}
+
+/**
+ * The first schema error of a request as one sentence naming the field, from the route's schema
+ * (src/shared): "status must be one of active, completed, flagged.", "id must be a positive whole
+ * number.". A wrong or missing body as a whole is reported as its first required field.
+ */
+function validationMessage(error: FastifyError, request: FastifyRequest): string {
+  const [first] = error.validation ?? [];
+  const part = error.validationContext ?? 'body';
+  const schemas = request.routeOptions.schema as Record<string, PartSchema | undefined> | undefined;
+  const schema = schemas?.[part];
+  if (!first || !schema) return error.message;
+  const missing = (first.params as { missingProperty?: unknown }).missingProperty;
+  const field =
+    typeof missing === 'string'
+      ? missing
+      : first.instancePath
+        ? first.instancePath.slice(1).split('/')[0]
+        : schema.required?.[0];
+  const rule = field === undefined ? undefined : schema.properties?.[field];
+  if (field === undefined || !rule) return error.message;
+  if (rule.enum) return `${field} must be one of ${rule.enum.join(', ')}.`;
+  if (rule.description) return `${field} must be ${rule.description}.`;
+  return `${field} ${first.message ?? 'is not valid'}.`;
+}
+
+function clientMessage(error: FastifyError, status: number, request: FastifyRequest): string {
+  if (error.validation) return validationMessage(error, request);
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
     return 'The request body is not valid JSON';
   }
@@ -70,7 +101,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     return reply
       .code(status)
-      .send(errorBody(clientCode(error, status), clientMessage(error, status), error.record));
+      .send(errorBody(clientCode(error, status), clientMessage(error, status, request), error.record));
   });
 }
 

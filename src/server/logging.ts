@@ -1,6 +1,6 @@
 // Structured logs that never carry a secret or a patient's data: a request is logged as its
-// method, route pattern, status, duration and request id (never URL, headers or body), and
-// errors keep only their type, code, message and stack.
+// method, route pattern, status, client address, duration and request id (never URL, headers or
+// body), and errors keep only their type, code, message and stack.
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config';
@@ -69,6 +69,7 @@ export class RequestLogController extends LogController {
       method: request.method,
       route: request.routeOptions.url ?? '(not found)',
       status: reply.statusCode,
+      ip: request.ip,
       durationMs: Math.round(reply.elapsedTime),
     };
     if (error) reply.log.error({ ...line, err: serializeError(error) }, 'request errored');

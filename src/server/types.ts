@@ -13,6 +13,8 @@ export interface AuthUser {
   uid: string;
   email: string | null;
   role: Role;
+  /** When the ID token expires (its `exp`). */
+  expiresAtMs: number;
 }
 
 declare module 'fastify' {
@@ -26,6 +28,11 @@ declare module 'fastify' {
      * onRequest hook on every `/admin` route, before any body is parsed or validated.
      */
     requireAdmin: RequestGuard;
+    /**
+     * The checks of requireAdmin, answered rather than stored: long-lived answers (the change
+     * stream) ask again whether the caller they admitted still holds a valid token and the role.
+     */
+    verifyAdmin: (request: FastifyRequest) => Promise<AuthUser>;
   }
   interface FastifyRequest {
     /** Set by `authenticate` / `requireAdmin`; only read it on routes that use one of them. */

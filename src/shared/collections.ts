@@ -1,19 +1,31 @@
-// The five prescription-request lists, described once. The server mounts its routes from this
-// table and the client's cache and sync engine are driven by it.
+// The lists the app caches on the device, described once. The server mounts their list routes
+// (whole list, or a delta page after `?since=`) from this table, and the client's cache and sync
+// engine are driven by it.
 import type {
+  Appointment,
   AutofillEnrolment,
+  Inquiry,
   NewPrescription,
   RefillReminder,
   RefillRequest,
   Transfer,
+  User,
 } from './entities';
 
-export interface CollectionRecords {
+/** The five prescription-request lists. */
+export interface PrescriptionRecords {
   transfers: Transfer;
   refills: RefillRequest;
   autofill: AutofillEnrolment;
   reminders: RefillReminder;
   newPrescriptions: NewPrescription;
+}
+export type PrescriptionCollectionName = keyof PrescriptionRecords;
+
+export interface CollectionRecords extends PrescriptionRecords {
+  appointments: Appointment;
+  users: User;
+  inquiries: Inquiry;
 }
 export type CollectionName = keyof CollectionRecords;
 
@@ -50,9 +62,20 @@ export const COLLECTIONS: { [K in CollectionName]: CollectionInfo<K> } = {
     path: '/admin/new-prescriptions-info',
     key: 'prescription_id',
   },
+  appointments: { name: 'appointments', path: '/admin/appointments-bookings', key: 'appointment_id' },
+  users: { name: 'users', path: '/admin/users', key: 'user_id' },
+  inquiries: { name: 'inquiries', path: '/admin/inquiries', key: 'message_id' },
 };
 
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
+
+export const PRESCRIPTION_COLLECTION_NAMES: readonly PrescriptionCollectionName[] = [
+  'transfers',
+  'refills',
+  'autofill',
+  'reminders',
+  'newPrescriptions',
+];
 
 /**
  * The answer to `GET <list>?since=<cursor>`: what changed after the cursor, deletions included.

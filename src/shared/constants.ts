@@ -15,7 +15,11 @@ export const WIDGET_MAX_HEIGHT = '18rem';
 /** The local-storage key the spec names for the ID token. */
 export const ADMIN_TOKEN_KEY = 'adminToken';
 
-/** Idempotency keys are kept at least this long (DESIGN.md section 3). */
-export const IDEMPOTENCY_TTL_DAYS = 7;
+/**
+ * Idempotency keys are kept this long by default (`IDEMPOTENCY_KEY_DAYS`; DESIGN.md section 3
+ * asks for at least 7). A queued change older than the server's retention is not replayed
+ * blindly: its key may be gone, and a replay could apply it twice.
+ */
+export const IDEMPOTENCY_TTL_DAYS = 30;
 /** Largest page of a delta sync (`?since=`). */
 export const SYNC_PAGE_LIMIT = 5000;

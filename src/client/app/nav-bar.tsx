@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Badge, Box, Burger, Button, Indicator, Menu, Popover, Text } from '@mantine/core';
+import { Badge, Box, Burger, Button, Menu } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { BrandMark } from '../components/brand-mark';
-import { BellIcon, ChevronDownIcon, LogoutIcon, UserIcon } from '../components/icons';
+import { ChevronDownIcon, LogoutIcon, UserIcon } from '../components/icons';
+import { NotificationsMenu } from '../features/notifications/components/notifications-menu';
 import { UnsentChangesButton } from '../features/sync-status/components/unsent-changes-button';
 import { useLogout } from '../features/sync-status/hooks/use-logout';
-import { useCollection } from '../hooks/use-collection';
 import { useRuntimeConfig } from '../lib/runtime-config';
 import {
   APPOINTMENTS_LINK,
@@ -70,52 +70,6 @@ function PrescriptionItem({
     >
       {link.label}
     </Menu.Item>
-  );
-}
-
-/**
- * The spec's two texts: 'New transfer request!' while active transfers wait in the cache, else
- * 'No new notifications'. A popover (a small dialog), not a menu: it mostly holds a sentence.
- */
-function NotificationsPopover() {
-  const [opened, setOpened] = useState(false);
-  const { rows } = useCollection('transfers');
-  const waiting = rows?.some((transfer) => transfer.status === 'active') ?? false;
-  return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={250} shadow="md">
-      <Popover.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label="Notifications"
-          onClick={() => setOpened((o) => !o)}
-        >
-          <Indicator color="red" size={9} offset={2} disabled={!waiting}>
-            <BellIcon size={22} />
-          </Indicator>
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown p="xs" aria-label="Notifications">
-        {waiting ? (
-          <Anchor
-            fz="sm"
-            fw={500}
-            display="block"
-            px="xs"
-            py={6}
-            onClick={() => setOpened(false)}
-            renderRoot={(props) => <Link {...props} to="/prescriptions/transfers" search={{ filter: 'active' }} />}
-          >
-            New transfer request!
-          </Anchor>
-        ) : (
-          <Text size="sm" c="dimmed" px="xs" py={6}>
-            No new notifications
-          </Text>
-        )}
-      </Popover.Dropdown>
-    </Popover>
   );
 }
 
@@ -199,7 +153,7 @@ export function NavBar() {
       </Box>
       <div className={classes.actions}>
         <UnsentChangesButton />
-        <NotificationsPopover />
+        <NotificationsMenu />
         <Box visibleFrom="md">
           <UserMenu onLogout={onLogout} />
         </Box>

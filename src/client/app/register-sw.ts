@@ -1,11 +1,12 @@
-// Registers the service worker (production builds only: main.tsx decides). Updates apply
-// without a prompt: the worker swaps versions on the next full load of the app when this is the
-// only tab (see sw.ts). `applyUpdate` lets the shell offer "Reload to update" if it wants to.
+// Registers the service worker (production builds only: main.tsx decides). A new version waits
+// until this tab reloads into it: the update prompt offers that, and sw.ts hands over on a plain
+// reload when this is the only tab. Neither happens while a queued change is being sent.
 import { Workbox } from 'workbox-window';
 import { observable } from '../offline/observable';
+import { OUTBOX_LOCK, withLock } from '../offline/web-lock';
 
-/** A new version is installed and waits for the app to reload. */
-export const updateWaiting = observable(false);
+/** 'waiting': a new version is installed; 'reloading': Reload was asked and waits for the queue. */
+export const appUpdate = observable<'none' | 'waiting' | 'reloading'>('none');
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 let workbox: Workbox | null = null;
@@ -14,7 +15,7 @@ export function registerServiceWorker(): void {
   if (workbox || !('serviceWorker' in navigator)) return;
   const wb = new Workbox('/sw.js', { scope: '/' });
   workbox = wb;
-  wb.addEventListener('waiting', () => updateWaiting.set(true));
+  wb.addEventListener('waiting', () => appUpdate.set((state) => (state === 'none' ? 'waiting' : state)));
   void wb.register().catch((error: unknown) => console.error('Service worker registration failed', error));
   // A counter tablet may keep the app open for days: look for a new version now and then.
   setInterval(() => {
@@ -22,9 +23,23 @@ export function registerServiceWorker(): void {
   }, UPDATE_CHECK_MS);
 }
 
-/** Activates the waiting version now and reloads this tab into it. */
+/**
+ * Activates the waiting version and reloads this tab into it, but only holding the outbox lock:
+ * no context (tab or service worker) is sending a change meanwhile, and none starts until this
+ * page has gone. Queued changes stay in IndexedDB and go out from the new version.
+ */
 export function applyUpdate(): void {
-  if (!workbox) return;
-  workbox.addEventListener('controlling', () => window.location.reload());
-  workbox.messageSkipWaiting();
+  const wb = workbox;
+  if (!wb || appUpdate.get() === 'reloading') return;
+  appUpdate.set('reloading');
+  void withLock(
+    OUTBOX_LOCK,
+    () =>
+      new Promise<never>(() => {
+        wb.addEventListener('controlling', () => window.location.reload());
+        wb.messageSkipWaiting();
+        // Never hold the queue for long: if the new version does not take over, reload anyway.
+        setTimeout(() => window.location.reload(), 10_000);
+      }),
+  );
 }

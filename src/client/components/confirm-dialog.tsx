@@ -1,76 +1,29 @@
-import {
-  createContext,
-  lazy,
-  Suspense,
-  use,
-  useCallback,
-  useEffect,
-  useState,
-  type ComponentType,
-  type ReactNode,
-} from 'react';
-import type { ConfirmModalProps } from './confirm-modal';
+// The spec's "confirm" (DESIGN 5: a Mantine modal with Confirm and Cancel). Mantine's modals
+// manager is mounted with the admin layout, so the code that asks is loaded whenever a page that
+// asks is on screen: a question can never fail to load and be silently answered "no".
+import { useCallback } from 'react';
+import { useModals } from '@mantine/modals';
 
 export type Confirm = (message: string) => Promise<boolean>;
 
-interface PendingConfirm {
-  message: string;
-  resolve: (confirmed: boolean) => void;
-}
-
-const ConfirmContext = createContext<Confirm | null>(null);
-
-/** Without its chunk (offline, never cached) nothing is confirmed: every question is declined. */
-function DeclineAll({ message, onSettle }: ConfirmModalProps) {
-  useEffect(() => {
-    if (message !== undefined) onSettle(false);
-  }, [message, onSettle]);
-  return null;
-}
-
-// The modal (with its scroll lock and focus trap) loads on the first question, not at start.
-const ConfirmModal = lazy<ComponentType<ConfirmModalProps>>(() =>
-  import('./confirm-modal').then(
-    (m) => ({ default: m.ConfirmModal }),
-    () => ({ default: DeclineAll }),
-  ),
-);
-
-/** The spec's "confirm": one modal at a time; later questions wait their turn. */
-export function ConfirmProvider({ children }: { children: ReactNode }) {
-  const [queue, setQueue] = useState<PendingConfirm[]>([]);
-  const [used, setUsed] = useState(false);
-  const current = queue[0];
-
-  const confirm = useCallback<Confirm>((message) => {
-    setUsed(true);
-    return new Promise<boolean>((resolve) => setQueue((q) => [...q, { message, resolve }]));
-  }, []);
-
-  const settle = useCallback(
-    (confirmed: boolean) => {
-      if (!current) return;
-      current.resolve(confirmed);
-      // A double click must not also answer the next question in line.
-      setQueue((q) => (q[0] === current ? q.slice(1) : q));
-    },
-    [current],
-  );
-
-  return (
-    <ConfirmContext value={confirm}>
-      {children}
-      {used && (
-        <Suspense fallback={null}>
-          <ConfirmModal message={current?.message} onSettle={settle} />
-        </Suspense>
-      )}
-    </ConfirmContext>
-  );
-}
-
 export function useConfirm(): Confirm {
-  const confirm = use(ConfirmContext);
-  if (!confirm) throw new Error('useConfirm needs a <ConfirmProvider> above it');
-  return confirm;
+  const { openConfirmModal } = useModals();
+  return useCallback(
+    (message) =>
+      new Promise<boolean>((resolve) => {
+        openConfirmModal({
+          // The question is the dialog's title, so screen readers announce it.
+          title: message,
+          labels: { confirm: 'Confirm', cancel: 'Cancel' },
+          centered: true,
+          size: 'sm',
+          confirmProps: { 'data-autofocus': true },
+          onConfirm: () => resolve(true),
+          onCancel: () => resolve(false),
+          // Escape, the X or a click outside: not confirmed.
+          onClose: () => resolve(false),
+        });
+      }),
+    [openConfirmModal],
+  );
 }

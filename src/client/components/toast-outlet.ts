@@ -1,3 +1,3 @@
-// The notifications package behind one module, so its chunk loads apart from the first paint
-// (and has a name tests can recognise).
-export { notifications, Notifications } from '@mantine/notifications';
+// The notifications outlet behind one module, so the sign-in screen can load it after its first
+// paint (and tests can recognise its chunk). The admin layout mounts it directly.
+export { Notifications } from '@mantine/notifications';

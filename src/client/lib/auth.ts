@@ -3,9 +3,11 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Auth, User } from 'firebase/auth';
 import { apiRequest, HttpError } from '../offline/http';
+import type { SessionToken } from '../offline/session';
 import type { RoleResponse } from '../../shared/entities';
 import { createTokenWriter, removeStoredToken } from './auth-token';
-import { decideAccess, forgetRole, rememberRole, type Access, type Role, type RoleOutcome } from './role-cache';
+import { decideAccess, forgetRole, type Access, type RoleOutcome } from './role-cache';
+import { rememberedAdmin } from './remembered-admin';
 import { loadRuntimeConfig } from './runtime-config';
 
 type FirebaseAuthModule = typeof import('./firebase-auth');
@@ -20,7 +22,7 @@ const verifiedThisLoad = new Set<string>();
 const writeToken = createTokenWriter(localStorage, () => {
   // A fresh token lets a queue paused by a 401 go on. Loaded lazily: the offline core brings
   // Dexie, which the sign-in screen does not need.
-  import('../offline/outbox').then((m) => m.resumeOutbox()).catch(() => undefined);
+  import('../offline/outbox-triggers').then((m) => m.resumeOutbox()).catch(() => undefined);
 });
 
 function setUser(user: User | null): void {
@@ -80,12 +82,35 @@ export async function signOut(): Promise<void> {
 }
 
 /**
- * A valid ID token (refreshed when close to expiry, or now with forceRefresh), or null when
- * nobody is signed in.
+ * A valid ID token (refreshed when close to expiry, or now with forceRefresh) and whose it is,
+ * or null when nobody is signed in.
  */
-export async function getFreshToken(forceRefresh = false): Promise<string | null> {
+export async function getSessionToken(forceRefresh = false): Promise<SessionToken | null> {
   const user = await getCurrentUser();
-  return user ? user.getIdToken(forceRefresh) : null;
+  if (!user) return null;
+  try {
+    return { uid: user.uid, token: await user.getIdToken(forceRefresh) };
+  } catch (error) {
+    // Firebase signs the account out by itself then; the app must still hear why.
+    if (isAccountGone(error)) accountGoneListeners.forEach((listener) => listener(user.uid));
+    throw error;
+  }
+}
+
+/** Firebase's words for "this account is disabled or no longer exists". */
+const ACCOUNT_GONE = new Set(['auth/user-disabled', 'auth/user-not-found']);
+
+function isAccountGone(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && ACCOUNT_GONE.has(code);
+}
+
+const accountGoneListeners = new Set<(uid: string) => void>();
+
+/** Heard when the identity service refuses to renew a token: the account is disabled or deleted. */
+export function onAccountGone(listener: (uid: string) => void): () => void {
+  accountGoneListeners.add(listener);
+  return () => accountGoneListeners.delete(listener);
 }
 
 export async function sendPasswordReset(email: string): Promise<void> {
@@ -93,22 +118,48 @@ export async function sendPasswordReset(email: string): Promise<void> {
   await fb.sendPasswordResetEmail(auth, email);
 }
 
-/** GET /role with a fresh token. Throws HttpError on a non-OK answer, NetworkError offline. */
-export async function verifyRole(): Promise<Role> {
-  const token = await getFreshToken();
-  if (!token) throw new HttpError(401, null, null);
-  const { role } = await apiRequest<RoleResponse>('/role', {
-    token,
-    signal: AbortSignal.timeout(10_000),
-  });
-  return role;
+/**
+ * GET /role (spec section 6), with one fresh token after a 401. Disabled or deleted accounts
+ * (the server's 401 `user_disabled`, or Firebase refusing to renew the token) are told apart from
+ * a session that merely ended, and from no answer at all.
+ */
+export async function askRole(): Promise<RoleOutcome> {
+  for (const forceRefresh of [false, true]) {
+    let session: SessionToken | null;
+    try {
+      session = await getSessionToken(forceRefresh);
+    } catch (error) {
+      if (isAccountGone(error)) return { kind: 'account-gone' };
+      const code = (error as { code?: unknown } | null)?.code;
+      // A revoked session (auth/user-token-expired): signed out, the data waits for a sign-in.
+      return code === 'auth/user-token-expired' ? { kind: 'refused', status: 401 } : { kind: 'unreachable' };
+    }
+    if (!session) return { kind: 'refused', status: 401 };
+    try {
+      const { role } = await apiRequest<RoleResponse>('/role', {
+        token: session.token,
+        signal: AbortSignal.timeout(10_000),
+      });
+      return { kind: 'answered', role };
+    } catch (error) {
+      if (error instanceof HttpError && error.code === 'user_disabled') return { kind: 'account-gone' };
+      if (error instanceof HttpError && error.status === 401 && !forceRefresh) continue;
+      return toOutcome(error);
+    }
+  }
+  return { kind: 'refused', status: 401 };
 }
 
-/** Records a role the server just gave (the sign-in screen asks before the guard does). */
-export function recordVerifiedRole(uid: string, role: Role): void {
-  rememberRole(localStorage, uid, role);
-  if (role === 'admin') verifiedThisLoad.add(uid);
-  else verifiedThisLoad.delete(uid);
+/**
+ * The sign-in screen's question, right after signing in: 'failed' when the role call gave no
+ * usable answer (spec: 'Failed to verify user role').
+ */
+export async function roleAfterSignIn(uid: string): Promise<Access | 'failed'> {
+  const outcome = await askRole();
+  if (outcome.kind !== 'answered' && outcome.kind !== 'account-gone') return 'failed';
+  const access = decideAccess(localStorage, uid, outcome);
+  if (access === 'admin') verifiedThisLoad.add(uid);
+  return access;
 }
 
 function toOutcome(error: unknown): RoleOutcome {
@@ -122,15 +173,14 @@ export function isVerifiedAdmin(uid: string): boolean {
   return verifiedThisLoad.has(uid);
 }
 
-/** The guard's question (spec section 6, DESIGN 4). */
-export async function checkAdminAccess(user: User): Promise<Access> {
-  if (isVerifiedAdmin(user.uid)) return 'admin';
-  let outcome: RoleOutcome;
-  try {
-    outcome = { kind: 'answered', role: await verifyRole() };
-  } catch (error) {
-    outcome = toOutcome(error);
-  }
+/**
+ * The guard's question (spec section 6, DESIGN 4). `fresh`: ask the server even if it admitted
+ * this uid earlier in this page load (the queue was just refused).
+ */
+export async function checkAdminAccess(user: User, { fresh = false } = {}): Promise<Access> {
+  if (!fresh && isVerifiedAdmin(user.uid)) return 'admin';
+  const outcome = await askRole();
+  if (outcome.kind !== 'answered' || outcome.role !== 'admin') verifiedThisLoad.delete(user.uid);
   const access = decideAccess(localStorage, user.uid, outcome);
   if (access === 'admin' && outcome.kind === 'answered') verifiedThisLoad.add(user.uid);
   return access;
@@ -148,4 +198,10 @@ export function useAuthUser(): User | null | undefined {
     start().catch(() => setUser(null));
   }, []);
   return user;
+}
+
+/** Whose changes this page makes: the Firebase user's, or while it is restored, the remembered admin's. */
+export function useSessionUid(): string | null {
+  const user = useAuthUser();
+  return user === undefined ? (rememberedAdmin()?.uid ?? null) : (user?.uid ?? null);
 }

@@ -3,12 +3,15 @@
 import type { RoleResponse } from '../../shared/entities';
 
 export type Role = RoleResponse['role'];
-export type Access = 'admin' | 'denied';
+/** 'revoked': the server says an account this device knew as admin is no longer one. */
+export type Access = 'admin' | 'denied' | 'revoked';
 
 /** What became of one GET /role. */
 export type RoleOutcome =
   | { kind: 'answered'; role: Role }
   | { kind: 'refused'; status: number }
+  /** The identity service says the account is disabled or deleted. */
+  | { kind: 'account-gone' }
   | { kind: 'unreachable' };
 
 type RoleStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -52,15 +55,25 @@ export function rememberedRole(storage: RoleStorage, uid: string): Role | null {
 /** Statuses a proxy or the service worker gives when the server itself did not answer. */
 const NOT_REACHED = new Set([502, 503, 504]);
 
-/** Spec section 6: a failure or a non-admin role denies; DESIGN 4: offline trusts the device. */
+/**
+ * Spec section 6: a failure or a non-admin role denies; DESIGN 4: offline trusts the device. An
+ * account this device knew as admin that the server now calls something else, or that is
+ * disabled or deleted, is 'revoked': the app wipes the device's patient data then. A session
+ * that merely ended (expired, signed out elsewhere) is 'denied': the data waits for a sign-in.
+ */
 export function decideAccess(storage: RoleStorage, uid: string, outcome: RoleOutcome): Access {
   if (outcome.kind === 'refused' && NOT_REACHED.has(outcome.status)) {
     return decideAccess(storage, uid, { kind: 'unreachable' });
   }
+  const wasAdmin = rememberedRole(storage, uid) === 'admin';
   switch (outcome.kind) {
     case 'answered':
       rememberRole(storage, uid, outcome.role);
-      return outcome.role === 'admin' ? 'admin' : 'denied';
+      if (outcome.role === 'admin') return 'admin';
+      return wasAdmin ? 'revoked' : 'denied';
+    case 'account-gone':
+      forgetRole(storage, uid);
+      return wasAdmin ? 'revoked' : 'denied';
     case 'refused':
       if (outcome.status === 401 || outcome.status === 403) forgetRole(storage, uid);
       return 'denied';

@@ -5,9 +5,6 @@ import type { RuntimeConfig } from '../../shared/entities';
 import { apiRequest } from '../offline/http';
 
 const STORAGE_KEY = 'runtimeConfig';
-/** A slow network must not hold the start hostage when a remembered copy exists. */
-const FRESH_WAIT_MS = 4000;
-
 function readStored(): RuntimeConfig | null {
   try {
     const text = localStorage.getItem(STORAGE_KEY);
@@ -38,16 +35,18 @@ async function fetchConfig(): Promise<RuntimeConfig> {
   return config;
 }
 
-/** Fetches the settings once per page load; falls back to the remembered copy. */
+/**
+ * The settings, fetched once per page load. With a remembered copy the start never waits on the
+ * network: the copy answers at once and the server's answer refreshes the screens when it comes
+ * (a changed Firebase project applies from the next page load).
+ */
 export function loadRuntimeConfig(): Promise<RuntimeConfig> {
   pending ??= (async () => {
     const stored = readStored();
     const fresh = fetchConfig();
     if (!stored) return settle(await fresh);
-    // Even an answer later than the wait below still refreshes what the screens show.
     fresh.then(settle, () => undefined);
-    const timeout = new Promise<null>((resolve) => setTimeout(resolve, FRESH_WAIT_MS, null));
-    return (await Promise.race([fresh.catch(() => null), timeout])) ?? stored;
+    return stored;
   })().catch((error: unknown) => {
     pending = null;
     throw error;

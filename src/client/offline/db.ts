@@ -2,8 +2,9 @@
 // outbox of unsent changes and a small key/value table. Patient data lives only here (never in
 // Cache Storage), so deleting this database is the whole of a logout wipe.
 import { Dexie, type EntityTable, type Table } from 'dexie';
-import { COLLECTIONS, type CollectionName, type CollectionRecords } from '../../shared/collections';
-import type { OutboxEntry } from './outbox-entry';
+import { COLLECTIONS, PRESCRIPTION_COLLECTION_NAMES, type CollectionName, type CollectionRecords } from '../../shared/collections';
+import { migrateEntry, type OutboxEntry } from './outbox-entry';
+import { viewMiddleware } from './view-store';
 
 export const DB_NAME = 'pharmacy-offline';
 
@@ -34,13 +35,76 @@ function createDb(): OfflineDb {
   const collectionStores = Object.fromEntries(
     Object.values(COLLECTIONS).map((info) => [info.name, info.key]),
   );
-  db.version(1).stores({
+  const stores = {
     ...collectionStores,
     outbox: '++seq, &id, state, [collection+recordKey]',
     meta: 'key',
+  };
+  // Version 1 held the five prescription lists; 2 adds appointments, patients and inquiries.
+  // Dexie opens an older database and adds the new tables, keeping the queue and the cache.
+  db.version(2).stores(stores);
+  // Version 3: outbox entries name their owner (outbox-entry.ts). Older code still opens this
+  // database (Dexie opens a newer one as it is) and leaves entries of a newer schema alone.
+  db.version(3)
+    .stores(stores)
+    .upgrade((tx) =>
+      tx
+        .table('outbox')
+        .toCollection()
+        .modify((entry: OutboxEntry) => {
+          Object.assign(entry, migrateEntry(entry));
+        }),
+    );
+  // Version 4: the lists that name a patient are indexed by `user_id`, so a patient's page
+  // finds their own records without reading whole lists.
+  db.version(4).stores({
+    ...stores,
+    ...Object.fromEntries(PATIENT_LINKED.map((name) => [name, `${COLLECTIONS[name].key}, user_id`])),
   });
+  // Version 5: the prescription lists are indexed by `created_at` (ISO instants in UTC, so the
+  // text order is the time order), so a visit reads the newest rows first (view-store.ts); every
+  // list by `_confirmedAt`, a sparse index (few rows carry it) a sync page checks instead of
+  // reading each of its rows first (delta-page.ts).
+  db.version(5).stores(
+    Object.fromEntries(
+      Object.values(COLLECTIONS).map((info) => {
+        const indexes = [
+          info.key,
+          ...((PATIENT_LINKED as readonly string[]).includes(info.name) ? ['user_id'] : []),
+          ...(NEWEST_FIRST.has(info.name) ? ['created_at'] : []),
+          '_confirmedAt',
+        ];
+        return [info.name, indexes.join(', ')];
+      }),
+    ),
+  );
+  // Every committed write to a list patches its in-memory view (view-store.ts).
+  db.use(
+    viewMiddleware(
+      (name) => db.table(name).toArray(),
+      // Only the lists drawn newest first get a preview. `created_at` is never null on the
+      // server, so every row is in its index and a short answer is the whole list.
+      (name, limit) =>
+        NEWEST_FIRST.has(name) ? db.table(name).orderBy('created_at').reverse().limit(limit).toArray() : null,
+      (name, keys) => db.table(name).bulkGet(keys),
+    ),
+  );
   return db;
 }
+
+/** The cached lists whose records carry the patient's `user_id` (null for a guest). */
+export const PATIENT_LINKED = [
+  'transfers',
+  'refills',
+  'autofill',
+  'reminders',
+  'appointments',
+  'inquiries',
+] as const satisfies readonly CollectionName[];
+export type PatientLinkedName = (typeof PATIENT_LINKED)[number];
+
+/** The lists whose screens show the newest request first (indexed by `created_at`). */
+const NEWEST_FIRST = new Set<CollectionName>(PRESCRIPTION_COLLECTION_NAMES);
 
 export const db: OfflineDb = createDb();
 

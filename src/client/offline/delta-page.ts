@@ -1,7 +1,7 @@
 // Writes one page of a delta sync: the changed records through the rebase, the deletions, and
 // the cursor, all in ONE transaction, so the cursor never runs ahead of the data it stands for.
 import type { CollectionName, DeltaPage } from '../../shared/collections';
-import { collectionTable, db, type CachedMeta } from './db';
+import { collectionTable, db } from './db';
 import { isInFlight, type OutboxEntry } from './outbox-entry';
 import { buildRow, entriesOfCollection, recordKeyOf } from './rebase';
 import { assertGeneration } from './session';
@@ -56,20 +56,23 @@ export async function writeDeltaPage(write: PageWrite): Promise<PageWriteResult>
   return db.transaction('rw', table, db.outbox, db.meta, async () => {
     assertGeneration(write.generation);
     const entries = await entriesOfCollection(collection);
-    const keys = page.items.map((item) => recordKeyOf(collection, item));
-    const existing = (await table.bulkGet(keys)) as (CachedMeta | undefined)[];
+    // Only rows a mutation's answer confirmed since the request matter (an older confirmation is
+    // older than every page asked from now on): the sparse `_confirmedAt` index finds just those,
+    // and the page's other rows are written without reading them first.
+    const confirmed = write.force
+      ? new Set<number>()
+      : new Set((await table.where('_confirmedAt').aboveOrEqual(write.requestedAt).primaryKeys()) as number[]);
     const rows: object[] = [];
     let raced = 0;
-    page.items.forEach((item, index) => {
-      const current = existing[index];
-      if (!write.force && current?._confirmedAt !== undefined && current._confirmedAt >= write.requestedAt) {
+    for (const item of page.items) {
+      const key = recordKeyOf(collection, item);
+      if (confirmed.has(key)) {
         raced += 1;
-        return;
+        continue;
       }
-      const key = keys[index] as number;
       const inFlight = (entries.get(key) ?? []).filter(isInFlight);
-      rows.push(buildRow(item as Record<string, unknown>, inFlight, current?._confirmedAt));
-    });
+      rows.push(buildRow(item as Record<string, unknown>, inFlight));
+    }
     await table.bulkPut(rows as never[]);
 
     const gone = new Set(page.deleted);

@@ -4,7 +4,7 @@ import type { CollectionName } from '../../shared/collections';
 import { collectionTable, db } from './db';
 import { OUTBOX_SCHEMA_VERSION, isInFlight, type OutboxEntry, type OutboxKind } from './outbox-entry';
 import { baseOf, buildRow, entriesOfRecord, recordKeyOf, toView } from './rebase';
-import { assertGeneration, currentGeneration } from './session';
+import { assertGeneration, currentGeneration, signedInPerson } from './session';
 
 export interface ChangeRequest {
   kind: OutboxKind;
@@ -33,8 +33,18 @@ export function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
 }
 
+/** Thrown (nothing queued) when nobody is admitted in this page: a change needs an owner. */
+export class NotSignedInError extends Error {
+  constructor() {
+    super('Sign in again to make changes.');
+    this.name = 'NotSignedInError';
+  }
+}
+
 export async function enqueueChange(request: ChangeRequest): Promise<OutboxEntry> {
   const generation = currentGeneration();
+  const owner = signedInPerson();
+  if (!owner) throw new NotSignedInError();
   const table = collectionTable(request.collection);
   const key = recordKeyOf(request.collection, request.record);
   return db.transaction('rw', table, db.outbox, async () => {
@@ -46,6 +56,7 @@ export async function enqueueChange(request: ChangeRequest): Promise<OutboxEntry
     const entry: OutboxEntry = {
       id: newIdempotencyKey(),
       schemaVersion: OUTBOX_SCHEMA_VERSION,
+      owner,
       kind: request.kind,
       method: request.method,
       path: request.path,

@@ -10,6 +10,11 @@ export function setApiOrigin(value: string): void {
   origin = value.replace(/\/$/, '');
 }
 
+/** The absolute URL of an API path (`/admin/changes`), for callers that fetch by themselves. */
+export function apiUrl(path: string): string {
+  return `${origin}${API_BASE}${path}`;
+}
+
 /** The server answered with a non-2xx status. */
 export class HttpError extends Error {
   constructor(
@@ -52,23 +57,11 @@ function parseRetryAfter(value: string | null): number | null {
   return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
 }
 
-function withTimeout(
-  signal: AbortSignal | undefined,
-  timeoutMs: number | undefined,
-): { signal: AbortSignal | undefined; release: () => void } {
-  if (!timeoutMs) return { signal, release: () => {} };
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('Request timed out', 'TimeoutError')), timeoutMs);
-  const follow = () => controller.abort(signal?.reason);
-  if (signal?.aborted) follow();
-  else signal?.addEventListener('abort', follow, { once: true });
-  return {
-    signal: controller.signal,
-    release: () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', follow);
-    },
-  };
+/** The caller's signal and the timeout as one: whichever fires first aborts the request. */
+function requestSignal(signal: AbortSignal | undefined, timeoutMs: number | undefined): AbortSignal | undefined {
+  if (!timeoutMs) return signal;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
 /** `path` is relative to the API base, e.g. `/admin/transfers`. */
@@ -77,7 +70,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-  const { signal, release } = withTimeout(options.signal, options.timeoutMs);
+  const signal = requestSignal(options.signal, options.timeoutMs);
   let response: Response;
   let text: string;
   try {
@@ -94,10 +87,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       return '';
     });
   } catch (error) {
+    // The caller gave up: its own abort. A timeout, though, is a request without an answer.
     if (options.signal?.aborted) throw error;
     throw new NetworkError(error);
-  } finally {
-    release();
   }
   let json: unknown;
   try {

@@ -11,28 +11,31 @@ export type OutboxMessage =
 
 export const OUTBOX_CHANNEL = 'pharmacy-outbox';
 
-const listeners = new Set<(message: OutboxMessage) => void>();
+/** `local`: posted by this very context (a channel never echoes; this module does). */
+type Listener = (message: OutboxMessage, local: boolean) => void;
+
+const listeners = new Set<Listener>();
 let channel: BroadcastChannel | null = null;
 
 function ensureChannel(): BroadcastChannel | null {
   if (channel || typeof BroadcastChannel === 'undefined') return channel;
   channel = new BroadcastChannel(OUTBOX_CHANNEL);
-  channel.onmessage = (event: MessageEvent<OutboxMessage>) => deliver(event.data);
+  channel.onmessage = (event: MessageEvent<OutboxMessage>) => deliver(event.data, false);
   // Node keeps the process alive while a channel is open; browsers ignore unref.
   (channel as unknown as { unref?: () => void }).unref?.();
   return channel;
 }
 
-function deliver(message: OutboxMessage): void {
-  listeners.forEach((listener) => listener(message));
+function deliver(message: OutboxMessage, local: boolean): void {
+  listeners.forEach((listener) => listener(message, local));
 }
 
 export function postOutboxMessage(message: OutboxMessage): void {
   ensureChannel()?.postMessage(message);
-  deliver(message);
+  deliver(message, true);
 }
 
-export function onOutboxMessage(listener: (message: OutboxMessage) => void): () => void {
+export function onOutboxMessage(listener: Listener): () => void {
   ensureChannel();
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,10 +1,17 @@
 // What the offline core needs from sign-in: a token source injected by the app (the page's
 // Firebase Auth, or the service worker's own), and a gate that closes on 401/403 so neither the
 // outbox nor the sync engine hammers the server until someone signs in again.
+import type { EntryOwner } from './outbox-entry';
 import { observable } from './observable';
 
-/** Resolves a Firebase ID token, or null when nobody is signed in. */
-export type TokenSource = (forceRefresh: boolean) => Promise<string | null>;
+/** A Firebase ID token and whose it is: a queued change goes only with its owner's token. */
+export interface SessionToken {
+  uid: string;
+  token: string;
+}
+
+/** Resolves the signed-in person's ID token, or null when nobody is signed in. */
+export type TokenSource = (forceRefresh: boolean) => Promise<SessionToken | null>;
 
 let tokenSource: TokenSource = async () => null;
 
@@ -13,8 +20,19 @@ export function setTokenSource(source: TokenSource): void {
 }
 
 /** null: nobody is signed in. Throws when a token could not be had now (offline refresh). */
-export function getToken(forceRefresh = false): Promise<string | null> {
+export function getToken(forceRefresh = false): Promise<SessionToken | null> {
   return tokenSource(forceRefresh);
+}
+
+/** The person admitted in this page: the owner of the changes queued here. */
+let person: EntryOwner | null = null;
+
+export function setSignedInPerson(owner: EntryOwner | null): void {
+  person = owner;
+}
+
+export function signedInPerson(): EntryOwner | null {
+  return person;
 }
 
 export type AuthGate = 'open' | 'signed-out' | 'refused';

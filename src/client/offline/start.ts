@@ -2,12 +2,17 @@
 // refreshes the token source and settings).
 import type { RuntimeConfig } from '../../shared/entities';
 import { rememberRuntimeConfig } from './device-config';
-import { startOutbox } from './outbox';
-import { setTokenSource, type TokenSource } from './session';
+import { applyKeyRetention } from './key-retention';
+import type { EntryOwner } from './outbox-entry';
+import { startChangeStream } from './change-stream';
+import { startOutbox } from './outbox-triggers';
+import { setSignedInPerson, setTokenSource, type TokenSource } from './session';
 import { requestPersistentStorage } from './storage';
 import { startSyncEngine } from './sync-engine';
 
 export interface OfflineOptions {
+  /** The admitted person: the owner of every change queued in this page. */
+  person: EntryOwner;
   /** Firebase ID token (forceRefresh skips the SDK's cache), or null when signed out. */
   getToken: TokenSource;
   /** Kept for the service worker, which signs in to Firebase by itself. */
@@ -17,22 +22,27 @@ export interface OfflineOptions {
 let stop: (() => void) | null = null;
 
 export function startOffline(options: OfflineOptions): void {
+  setSignedInPerson(options.person);
   setTokenSource(options.getToken);
   if (options.runtimeConfig) {
+    applyKeyRetention(options.runtimeConfig);
     rememberRuntimeConfig(options.runtimeConfig).catch(() => undefined);
   }
   if (stop) return;
   const stopOutbox = startOutbox();
   const stopSync = startSyncEngine();
+  const stopStream = startChangeStream();
   void requestPersistentStorage();
   stop = () => {
     stopOutbox();
     stopSync();
+    stopStream();
     stop = null;
   };
 }
 
-/** Removes the triggers (a wipe, tests). */
+/** Removes the triggers (a wipe, tests); nobody's changes can be queued here any more. */
 export function stopOffline(): void {
   stop?.();
+  setSignedInPerson(null);
 }

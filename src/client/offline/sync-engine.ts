@@ -11,7 +11,8 @@ import { observable } from './observable';
 import { onOutboxMessage } from './outbox-channel';
 import { onOutboxDrained } from './outbox';
 import { recordKeyOf } from './rebase';
-import { authGate, currentGeneration, getToken, onResume, StaleGenerationError } from './session';
+import { authGate, currentGeneration, getToken, onResume, StaleGenerationError, type SessionToken } from './session';
+import { measureSince, timeNow } from './timing';
 import { withLock } from './web-lock';
 
 const SYNC_INTERVAL_MS = 60_000;
@@ -55,19 +56,22 @@ function errorWords(error: unknown): string {
 async function fetchPage(path: string, cursor: string): Promise<DeltaPage<object> | object[]> {
   const url = `${path}?since=${encodeURIComponent(cursor)}&limit=${SYNC_PAGE_LIMIT}`;
   for (const forceRefresh of [false, true]) {
-    let token: string | null;
+    let session: SessionToken | null;
     try {
-      token = await getToken(forceRefresh);
+      session = await getToken(forceRefresh);
     } catch (error) {
       // Firebase could not renew the token: the identity service is out of reach.
       throw new NetworkError(error);
     }
-    if (!token) {
+    if (!session) {
       authGate.set('signed-out');
       throw new AuthRefused('Sign in to refresh the lists.');
     }
     try {
-      const page = await apiRequest<DeltaPage<object> | object[]>(url, { token, timeoutMs: REQUEST_TIMEOUT_MS });
+      const page = await apiRequest<DeltaPage<object> | object[]>(url, {
+        token: session.token,
+        timeoutMs: REQUEST_TIMEOUT_MS,
+      });
       reportAnswer();
       return page;
     } catch (error) {
@@ -88,7 +92,8 @@ function isDeltaPage(value: unknown): value is DeltaPage<object> {
   return Boolean(value && typeof value === 'object' && Array.isArray((value as DeltaPage<object>).items));
 }
 
-async function readCursor(name: CollectionName): Promise<string> {
+/** The collection's delta cursor on this device ('0': never synced). */
+export async function readCursor(name: CollectionName): Promise<string> {
   const row = await db.meta.get(cursorKey(name));
   return typeof row?.value === 'string' ? row.value : '0';
 }
@@ -102,6 +107,27 @@ async function fullResyncDue(name: CollectionName): Promise<boolean> {
   return typeof row?.value !== 'number' || Date.now() - row.value > FULL_RESYNC_MS;
 }
 
+/** One page's answer (or failure), asked for at `requestedAt` (local time). */
+interface Fetched {
+  cursor: string;
+  requestedAt: number;
+  outcome: { ok: true; answer: DeltaPage<object> | object[] } | { ok: false; error: unknown };
+}
+
+/** Asks for the page after `cursor` now; the promise never rejects (the outcome says). */
+function askPage(path: string, cursor: string): Promise<Fetched> {
+  const requestedAt = Date.now();
+  return fetchPage(path, cursor).then(
+    (answer) => ({ cursor, requestedAt, outcome: { ok: true as const, answer } }),
+    (error: unknown) => ({ cursor, requestedAt, outcome: { ok: false as const, error } }),
+  );
+}
+
+/**
+ * Pages are pipelined: the next page is asked for as soon as a page's answer names its cursor,
+ * so the server and the network work while this page is written. A page that must be asked
+ * again (a mutation's answer raced it) drops the one asked ahead.
+ */
 async function pullCollection(name: CollectionName): Promise<void> {
   const generation = currentGeneration();
   const { path } = COLLECTIONS[name];
@@ -110,17 +136,20 @@ async function pullCollection(name: CollectionName): Promise<void> {
   let fromScratch = cursor === '0' && (await db.table(name).count()) > 0;
   let whole = cursor === '0';
   const startedAt = Date.now();
+  const measureFrom = timeNow();
+  let pages = 0;
+  let records = 0;
+  let waitMs = 0;
+  let writeMs = 0;
   const seen = new Set<number>();
   let raceRetries = 0;
+  let pending = askPage(path, cursor);
   for (;;) {
-    const requestedAt = Date.now();
-    let page: DeltaPage<object>;
-    try {
-      const answer = await fetchPage(path, cursor);
-      // A server without delta support answers the whole list: that is a sync from scratch.
-      page = isDeltaPage(answer) ? answer : { items: answer, deleted: [], cursor: '0', more: false };
-      if (!isDeltaPage(answer)) fromScratch = true;
-    } catch (error) {
+    const waitStarted = timeNow();
+    const fetched = await pending;
+    waitMs += timeNow() - waitStarted;
+    if (!fetched.outcome.ok) {
+      const { error } = fetched.outcome;
       if (error instanceof HttpError && error.status === 400 && cursor !== '0' && !cursorRetried) {
         // The server no longer knows this cursor (reset, pruned): start over from 0.
         cursorRetried = true;
@@ -128,28 +157,44 @@ async function pullCollection(name: CollectionName): Promise<void> {
         fromScratch = true;
         whole = true;
         await db.meta.delete(cursorKey(name));
+        pending = askPage(path, cursor);
         continue;
       }
       throw error;
     }
+    const { answer } = fetched.outcome;
+    // A server without delta support answers the whole list: that is a sync from scratch.
+    const page: DeltaPage<object> = isDeltaPage(answer) ? answer : { items: answer, deleted: [], cursor: '0', more: false };
+    if (!isDeltaPage(answer)) fromScratch = true;
+    const ahead = page.more ? askPage(path, page.cursor) : null;
     if (fromScratch) page.items.forEach((item) => seen.add(recordKeyOf(name, item)));
+    const writeStarted = timeNow();
     const { raced } = await writeDeltaPage({
       collection: name,
       page,
-      requestedAt,
+      requestedAt: fetched.requestedAt,
       generation,
       sweepExcept: fromScratch && !page.more ? seen : undefined,
       force: raceRetries >= MAX_RACE_RETRIES,
     });
+    writeMs += timeNow() - writeStarted;
     if (raced > 0) {
       raceRetries += 1;
+      pending = askPage(path, cursor);
       continue;
     }
     raceRetries = 0;
+    pages += 1;
+    records += page.items.length + page.deleted.length;
+    if (pages === 1) measureSince(`sync-first-page:${name}`, measureFrom, { records, whole });
     cursor = page.cursor;
-    if (!page.more) break;
+    if (!ahead) break;
+    pending = ahead;
   }
   if (whole) await db.meta.put({ key: fullSyncKey(name), value: startedAt });
+  // From the first request to the commit of the last page (read by `npm run bench`): `waitMs` is
+  // the time spent waiting for an answer, `writeMs` writing pages (the two overlap otherwise).
+  measureSince(`sync:${name}`, measureFrom, { pages, records, whole, waitMs, writeMs });
 }
 
 const running = new Map<CollectionName, Promise<void>>();

@@ -2,8 +2,12 @@
 // browsers, Node in tests) a per-context queue keeps at least this context's work serial.
 const localQueues = new Map<string, Promise<unknown>>();
 
+/** Held by whichever context (a tab or the service worker) is sending the outbox. */
+export const OUTBOX_LOCK = 'pharmacy-outbox';
+
 interface LockManagerLike {
   request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+  request<T>(name: string, options: { signal?: AbortSignal }, callback: () => Promise<T>): Promise<T>;
 }
 
 function lockManager(): LockManagerLike | null {
@@ -11,10 +15,13 @@ function lockManager(): LockManagerLike | null {
   return locks && typeof locks.request === 'function' ? locks : null;
 }
 
-/** Runs `task` holding the named lock, waiting for it if another context holds it. */
-export function withLock<T>(name: string, task: () => Promise<T>): Promise<T> {
+/**
+ * Runs `task` holding the named lock, waiting for it if another context holds it. `signal` gives
+ * up the wait (the promise then rejects with an AbortError); a task already running is not told.
+ */
+export function withLock<T>(name: string, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   const locks = lockManager();
-  if (locks) return locks.request(name, task);
+  if (locks) return signal ? locks.request(name, { signal }, task) : locks.request(name, task);
   const previous = localQueues.get(name) ?? Promise.resolve();
   const run = previous.catch(() => undefined).then(task);
   localQueues.set(name, run);

@@ -34,5 +34,6 @@ export const workerTokenSource: TokenSource = async (forceRefresh) => {
   const instance = await workerAuth();
   if (!instance) return null;
   await instance.authStateReady();
-  return instance.currentUser ? instance.currentUser.getIdToken(forceRefresh) : null;
+  const user = instance.currentUser;
+  return user ? { uid: user.uid, token: await user.getIdToken(forceRefresh) } : null;
 };

@@ -10,6 +10,7 @@ import { DEMO_ADMIN, DEMO_PATIENT, ensureDemoAccounts } from '../identity/demo-a
 import { startIdentity, type IdentityRuntime } from '../identity/identity-runtime';
 import { createLogger } from '../logging';
 import { seedDemoIfEmpty } from '../seed/demo';
+import { startSimulation, type Simulation } from '../simulate/incoming';
 import { buildIsStale, viteBuild } from './build-app';
 
 export interface RunningServer {
@@ -56,7 +57,9 @@ export async function runServer(
 
   const resolved = identity.config;
   let app: FastifyInstance | null = null;
+  let simulation: Simulation | null = null;
   const stop = async () => {
+    await simulation?.stop();
     await app?.close();
     await db.close();
     await identity.emulator?.stop();
@@ -92,6 +95,15 @@ export async function runServer(
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : resolved.port;
   const url = `http://${resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host}:${port}`;
+  if (resolved.simulatePerMinute > 0) {
+    simulation = startSimulation(db, {
+      perMinute: resolved.simulatePerMinute,
+      timeZone: resolved.timeZone,
+      onWrite: ({ kind, id }) => log.info({ kind, id }, 'simulated incoming request'),
+      onError: (error) => log.warn({ err: error }, 'simulated write failed'),
+    });
+    info(`Simulating about ${resolved.simulatePerMinute} incoming requests a minute (SIMULATE_PER_MINUTE)`);
+  }
   info(`Pharmacy back-office ready at ${url} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (resolved.identity.mode === 'emulator') {
     info(

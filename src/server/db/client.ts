@@ -17,6 +17,11 @@ export interface Db extends Sql {
    * that committed late (DESIGN.md section 3).
    */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on `channel` until the returned stop is called. `onGap` is called when notifications
+   * may have been missed (the listening connection dropped and came back): listeners catch up.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   readonly dialect: 'pglite' | 'postgres';
 }
@@ -65,6 +70,11 @@ async function openPglite(dir: string): Promise<Db> {
         return fn(asSql(tx));
       });
     },
+    async listen(channel, onMessage) {
+      // One connection: its notifications arrive with the answers to its own statements.
+      const unlisten = await pg.listen(channel, onMessage);
+      return () => unlisten();
+    },
     close: () => pg.close(),
   };
 }
@@ -112,6 +122,74 @@ async function openPostgres(url: string): Promise<Db> {
         client.release();
       }
     },
+    listen: (channel, onMessage, onGap) => listenPostgres(pgModule, url, channel, onMessage, onGap),
     close: () => pool.end(),
+  };
+}
+
+const LISTEN_RETRY_MS = [250, 500, 1000, 2000, 5000];
+
+/**
+ * A dedicated connection holding LISTEN (a pooled one would lose it). When it drops it comes back
+ * with a growing pause, and `onGap` tells the listeners that notifications may have been missed.
+ */
+async function listenPostgres(
+  pgModule: typeof import('pg').default,
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onGap?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: import('pg').Client | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let failures = 0;
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+
+  const connect = async (): Promise<void> => {
+    const next = new pgModule.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (client !== next || stopped) return;
+      client = null;
+      schedule();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${quoted}`);
+    } catch (error) {
+      // `client` is not yet `next`, so its `end` handler will not reschedule: close it here, or each
+      // failed retry would leave a connection open.
+      await next.end().catch(() => {});
+      throw error;
+    }
+    client = next;
+  };
+  const schedule = () => {
+    const delay = LISTEN_RETRY_MS[Math.min(failures, LISTEN_RETRY_MS.length - 1)];
+    failures += 1;
+    timer = setTimeout(() => {
+      timer = null;
+      if (stopped) return;
+      connect().then(
+        () => {
+          failures = 0;
+          onGap?.();
+        },
+        () => schedule(),
+      );
+    }, delay);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => undefined);
   };
 }

@@ -6,9 +6,16 @@ import type { Db } from './client';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * Every step runs in a write transaction, which takes the database's write lock first
+ * (db/client.ts): instances starting at once on one database take turns, and each applies only
+ * what the others have not (CREATE TABLE IF NOT EXISTS alone is not safe against a concurrent twin).
+ */
 export async function migrate(db: Db): Promise<string[]> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  await db.transaction((tx) =>
+    tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`),
+  );
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
   const applied: string[] = [];
   for (const name of files) {

@@ -31,7 +31,12 @@ export interface MailWorkerOptions {
   /** First retry delay; doubles per attempt up to `maxRetryMs`. */
   baseRetryMs?: number;
   maxRetryMs?: number;
-  batchSize?: number;
+  /**
+   * How long an email being sent is reserved for this worker: a worker that dies mid-send leaves
+   * it to be tried again this much later. The SMTP timeouts are kept well inside it, so no send
+   * outlives its reservation.
+   */
+  leaseMs?: number;
   /** Housekeeping run at start and every `housekeepingMs` (e.g. purging idempotency keys). */
   housekeeping?: () => Promise<void>;
   housekeepingMs?: number;
@@ -46,8 +51,6 @@ export interface MailWorker {
   /** Deliver everything due now; resolves with the number sent. For tests and shutdown. */
   drain(): Promise<number>;
 }
-
-const LEASE_MS = 5 * 60_000;
 
 export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
   const exp = baseMs * 2 ** Math.min(30, Math.max(0, attempts - 1));
@@ -71,26 +74,28 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const pollMs = options.pollMs ?? 5_000;
   const baseRetryMs = options.baseRetryMs ?? 30_000;
   const maxRetryMs = options.maxRetryMs ?? 3_600_000;
-  const batchSize = options.batchSize ?? 20;
+  const leaseMs = options.leaseMs ?? 300_000;
   const mailDir = path.join(options.dataDir, 'mail');
   const domain = options.fromAddress.split('@')[1] ?? 'localhost';
   const transport = options.smtpUrl
     ? createTransport({
         url: options.smtpUrl,
-        connectionTimeout: 30_000,
-        greetingTimeout: 30_000,
-        socketTimeout: 60_000,
+        connectionTimeout: Math.min(30_000, leaseMs / 4),
+        greetingTimeout: Math.min(30_000, leaseMs / 4),
+        socketTimeout: Math.min(60_000, leaseMs / 4),
       })
     : createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   let timer: NodeJS.Timeout | undefined;
   let housekeepingTimer: NodeJS.Timeout | undefined;
   let stopped = true;
+  let stopping = false;
   let running: Promise<number> | undefined;
   let queued: Promise<number> | undefined;
 
   async function deliver(email: OutboxEmail): Promise<void> {
-    // Stable across retries, so a receiver can drop a duplicate after a crash mid-send.
+    // Stable across retries, so a receiver can drop a duplicate after a crash mid-send (between
+    // the server's 250 and the row marked sent: a window no SMTP client can close).
     const localId = `outbox-${email.id}-${Date.parse(email.created_at)}`;
     const info = await transport.sendMail({
       from: { name: options.fromName, address: options.fromAddress },
@@ -109,34 +114,33 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     }
   }
 
-  async function runBatches(): Promise<number> {
+  /** Claims one email at a time, so a crash strands at most the one being sent. */
+  async function deliverDue(): Promise<number> {
     let sent = 0;
-    let full: boolean;
-    do {
-      const batch = await claimDueEmails(db, batchSize, LEASE_MS);
-      for (const email of batch) {
-        try {
-          await deliver(email);
-          await markEmailSent(db, email.id);
-          sent += 1;
-          log.info({ outboxId: email.id, kind: email.kind }, 'email delivered');
-        } catch (error) {
-          const attempts = email.attempts + 1;
-          const delay = retryDelayMs(attempts, baseRetryMs, maxRetryMs);
-          const reason = describeError(error);
-          await markEmailFailed(db, email.id, reason, delay);
-          log.warn({ outboxId: email.id, attempts, retryInMs: delay, reason }, 'email delivery failed');
-        }
+    while (!stopping) {
+      const [email] = await claimDueEmails(db, 1, leaseMs);
+      if (!email) break;
+      try {
+        await deliver(email);
+        // Marked the moment the server said 250: the only window a crash can double an email.
+        await markEmailSent(db, email.id);
+        sent += 1;
+        log.info({ outboxId: email.id, kind: email.kind }, 'email delivered');
+      } catch (error) {
+        const attempts = email.attempts + 1;
+        const delay = retryDelayMs(attempts, baseRetryMs, maxRetryMs);
+        const reason = describeError(error);
+        await markEmailFailed(db, email.id, reason, delay);
+        log.warn({ outboxId: email.id, attempts, retryInMs: delay, reason }, 'email delivery failed');
       }
-      full = batch.length === batchSize;
-    } while (full && !stopped);
+    }
     return sent;
   }
 
   /** One run at a time; calls during a run coalesce into one follow-up run. */
   function drain(): Promise<number> {
     if (!running) {
-      running = runBatches().finally(() => {
+      running = deliverDue().finally(() => {
         running = undefined;
       });
       return running;
@@ -168,6 +172,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     start() {
       if (!stopped) return;
       stopped = false;
+      stopping = false;
       timer = setInterval(tick, pollMs);
       timer.unref();
       housekeepingTimer = setInterval(housekeep, options.housekeepingMs ?? 3_600_000);
@@ -178,6 +183,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     async stop() {
       if (stopped) return;
       stopped = true;
+      stopping = true;
       clearInterval(timer);
       clearInterval(housekeepingTimer);
       await running?.catch(() => undefined);

@@ -1,7 +1,7 @@
 // Appointments: vaccine (with household members), consultation and blocked slots from last
 // week to the end of next week, on the calendar's 20-minute grid, never two in one slot.
 import type { Sql } from '../db/client';
-import { addDays, clockTime, mondayOf, weekday, zonedInstant } from '../time/zoned-time';
+import { addDays, clockTime, mondayOf, weekday, zonedInstant } from '../../shared/zoned-time';
 import type { Clock } from './demo-clock';
 import { patientFields, type UserRow } from './demo-patients';
 import { insertRows } from './insert-rows';
@@ -90,7 +90,8 @@ export async function seedAppointments(
   const vaccineRows: Record<string, unknown>[] = [];
   const households: { people: number; person: Person }[] = [];
   const consultationRows: Record<string, unknown>[] = [];
-  for (const { kind } of planned) {
+  let householdToCome = false;
+  for (const { kind, past, status } of planned) {
     if (kind === 'Blocked') continue;
     const user = random.pick(users);
     const booking = {
@@ -102,8 +103,12 @@ export async function seedAppointments(
       created_at: clock.daysAgo(20),
     };
     if (kind === 'Vaccine') {
-      // One household of three first (the modal's "See Other Patients"), then a few groups.
-      const people = households.length === 0 ? 3 : random.chance(0.3) ? random.int(2, 4) : 1;
+      // A household of three first, and another as the first booking still to come, so the
+      // calendar around today shows the modal's "See Other Patients"; then a few groups.
+      const toCome = !past && status === 'scheduled';
+      const household: boolean = households.length === 0 || (toCome && !householdToCome);
+      const people: number = household ? 3 : random.chance(0.3) ? random.int(2, 4) : 1;
+      householdToCome ||= toCome && people > 1;
       vaccineRows.push({
         ...booking,
         vaccine_type: random.pick(VACCINES),
@@ -174,8 +179,27 @@ export async function seedAppointments(
   );
   const ids = unblocked.map((row) => row.appointment_id);
   await tx.query('DELETE FROM appointments WHERE appointment_id = ANY($1::int[])', [ids]);
+  const unblockedAt = clock.daysAgo(3);
   await tx.query(
     `UPDATE tombstones SET deleted_at = $2 WHERE entity = 'appointments' AND record_id = ANY($1::int[])`,
-    [ids, clock.daysAgo(3)],
+    [ids, unblockedAt],
   );
+
+  // Who blocked the blocked slots, and blocked then unblocked the others, one slot at a time.
+  const blockedAt = new Date(now.getTime() - 10 * 24 * 60 * 60_000).toISOString();
+  const event = (action: 'block' | 'unblock', slot: Slot, at: string, i: number) => {
+    const start = zonedInstant(slot.date, slot.start_time, timeZone);
+    return {
+      action,
+      range_start: start.toISOString(),
+      range_end: new Date(start.getTime() + 20 * 60_000).toISOString(),
+      slots: 1,
+      actor_uid: `staff-${(i % 7) + 1}`,
+      created_at: at,
+    };
+  };
+  await insertRows(tx, 'availability_events', [
+    ...planned.filter((p) => p.kind === 'Blocked').map((slot, i) => event('block', slot, blockedAt, i)),
+    ...unblock.flatMap((slot, i) => [event('block', slot, blockedAt, i), event('unblock', slot, unblockedAt, i + 3)]),
+  ]);
 }

@@ -5,6 +5,7 @@ import type { Db, Sql } from '../db/client';
 import { seedAppointments } from './demo-appointments';
 import { makeClock } from './demo-clock';
 import { seedInquiries } from './demo-inquiries';
+import { seedPatientCases } from './demo-patient-cases';
 import { seedUsers } from './demo-patients';
 import { seedRequests } from './demo-requests';
 import { seedSentMail, seedStaff } from './demo-staff-activity';
@@ -32,6 +33,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<SeedCo
     const inquiries = await seedInquiries(tx, random, clock, users);
     await seedStaff(tx, random, clock);
     await seedSentMail(tx, clock, options.pharmacyName, inquiries, transfers);
+    await seedPatientCases(tx, now, options.timeZone);
   });
   return tableCounts(db);
 }
@@ -53,6 +55,7 @@ export const SEEDED_TABLES = [
   'idempotency_keys',
   'email_outbox',
   'request_status_events',
+  'availability_events',
 ] as const;
 
 export async function tableCounts(db: Sql): Promise<SeedCounts> {

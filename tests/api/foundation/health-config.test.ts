@@ -57,6 +57,7 @@ describe('GET /config', () => {
         timeZone: 'America/Toronto',
         firebase: { apiKey: 'demo-api-key', authDomain: '127.0.0.1', projectId: 'demo-pharmacy' },
         authEmulator: true,
+        idempotencyKeyDays: 30,
       });
     }
   });

@@ -34,12 +34,30 @@ function adminCases(): Case[] {
   return cases;
 }
 
+/**
+ * The answer's status, headers and body. A stream that is admitted (the change stream, an event
+ * stream that never ends by itself) is read no further than its status and headers.
+ */
 async function call(c: Case, token?: string) {
-  return t.app.inject({
+  const response = await t.app.inject({
     method: c.method,
     url: c.url,
     headers: token ? bearer(token) : {},
+    payloadAsStream: true,
   });
+  const stream = response.stream();
+  let body = '';
+  if (String(response.headers['content-type']).startsWith('text/event-stream')) {
+    stream.destroy();
+  } else {
+    for await (const chunk of stream) body += String(chunk);
+  }
+  return { statusCode: response.statusCode, headers: response.headers, body };
+}
+
+/** Patient data must never sit in an HTTP cache: every /admin answer says so, refusals included. */
+function expectNoStore(response: { headers: Record<string, unknown> }, c: Case) {
+  expect(response.headers['cache-control'], `${c.method} ${c.pattern}`).toBe('no-store');
 }
 
 function expectJsonError(response: { statusCode: number; body: string }, method: string) {
@@ -67,6 +85,7 @@ describe('role matrix over every /admin route', () => {
           401,
         );
         expectJsonError(response, c.method);
+        expectNoStore(response, c);
       }
     }
   });
@@ -77,6 +96,7 @@ describe('role matrix over every /admin route', () => {
         const response = await call(c, user.token);
         expect(response.statusCode, `${c.method} ${c.pattern}`).toBe(403);
         expectJsonError(response, c.method);
+        expectNoStore(response, c);
       }
     }
   });
@@ -86,6 +106,7 @@ describe('role matrix over every /admin route', () => {
       const response = await call(c, tokens.admin.token);
       expect([401, 403], `${c.method} ${c.pattern}`).not.toContain(response.statusCode);
       expect(response.statusCode, `${c.method} ${c.pattern}: ${response.body}`).toBeLessThan(500);
+      expectNoStore(response, c);
     }
   });
 

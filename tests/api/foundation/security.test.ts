@@ -1,12 +1,15 @@
-// Security headers, body and rate limits, the single-page fallback, 404s and what the logs hold.
+// Security headers, body and rate limits, client addresses behind a proxy, the single-page
+// fallback, 404s and what the logs hold.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
+import type { Config } from '../../../src/server/config';
 import { bootTestApp, type TestApp } from '../support/boot-test-app';
 import { captureLogs } from '../support/log-capture';
-import { bearer, createTokenSet, testAdminAuth, type TokenSet } from '../support/tokens';
+import { bearer, createTokenSet, type TokenSet } from '../support/tokens';
 
 let t: TestApp;
 let tokens: TokenSet;
@@ -76,6 +79,19 @@ describe('limits', () => {
     }
   });
 
+  it('keeps patient data out of HTTP caches on a 429 too', async () => {
+    const app = await buildApp({ ...t.config, rateLimitPerMinute: 1 }, { db: t.db });
+    try {
+      const headers = bearer(tokens.admin.token);
+      expect((await app.inject({ url: '/api/admin/transfers', headers })).statusCode).toBe(200);
+      const limited = await app.inject({ url: '/api/admin/transfers', headers });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['cache-control']).toBe('no-store');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('says which field is wrong on bad input, without a stack trace', async () => {
     const response = await t.app.inject({
       method: 'PUT',
@@ -86,6 +102,72 @@ describe('limits', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toMatch(/status/);
     expect(response.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
+
+describe('behind a reverse proxy (TRUST_PROXY)', () => {
+  // Requests are injected with the peer address a TCP socket would have: the proxy's, or a
+  // client's that reaches the server directly.
+  const PROXY = '10.0.0.2';
+  const config = '/nodejsapp/api/config';
+
+  async function withApp(
+    trustProxy: Config['trustProxy'],
+    run: (app: FastifyInstance, lines: () => Record<string, unknown>[]) => Promise<void>,
+  ) {
+    const capture = captureLogs();
+    const app = await buildApp(
+      { ...t.config, trustProxy, rateLimitPerMinute: 2, logLevel: 'info' },
+      { db: t.db, logStream: capture.stream },
+    );
+    try {
+      await run(app, () => capture.lines().filter((line) => line.msg === 'request'));
+    } finally {
+      await app.close();
+    }
+  }
+
+  const from = (app: FastifyInstance, peer: string, forwardedFor?: string) =>
+    app
+      .inject({
+        url: config,
+        remoteAddress: peer,
+        headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+      })
+      .then((response) => response.statusCode);
+
+  it('gives two clients behind a trusted proxy a bucket each, and logs their addresses', async () => {
+    await withApp([PROXY], async (app, lines) => {
+      expect([await from(app, PROXY, '203.0.113.5'), await from(app, PROXY, '203.0.113.5')]).toEqual([200, 200]);
+      expect(await from(app, PROXY, '203.0.113.5')).toBe(429);
+      expect(await from(app, PROXY, '203.0.113.6')).toBe(200);
+      expect(lines().map((line) => line.ip)).toEqual(['203.0.113.5', '203.0.113.5', '203.0.113.5', '203.0.113.6']);
+    });
+  });
+
+  it('trusts a hop count: the address the last trusted hop saw', async () => {
+    await withApp(1, async (app, lines) => {
+      expect(await from(app, PROXY, '198.51.100.1, 203.0.113.7')).toBe(200);
+      expect(lines().map((line) => line.ip)).toEqual(['203.0.113.7']);
+    });
+  });
+
+  it('by default puts everyone behind the proxy in its one bucket', async () => {
+    await withApp(false, async (app, lines) => {
+      expect([await from(app, PROXY, '203.0.113.5'), await from(app, PROXY, '203.0.113.5')]).toEqual([200, 200]);
+      expect(await from(app, PROXY, '203.0.113.6')).toBe(429);
+      expect(lines().map((line) => line.ip)).toEqual([PROXY, PROXY, PROXY]);
+    });
+  });
+
+  it('ignores X-Forwarded-For from a peer that is not the trusted proxy', async () => {
+    await withApp([PROXY], async (app, lines) => {
+      const direct = '198.51.100.9';
+      expect([await from(app, direct, '203.0.113.1'), await from(app, direct, '203.0.113.2')]).toEqual([200, 200]);
+      // A new forged address each time does not buy a new allowance.
+      expect(await from(app, direct, '203.0.113.3')).toBe(429);
+      expect(lines().map((line) => line.ip)).toEqual([direct, direct, direct]);
+    });
   });
 });
 
@@ -189,6 +271,7 @@ describe('logs', () => {
         [
           'durationMs',
           'hostname',
+          'ip',
           'level',
           'method',
           'msg',
@@ -223,45 +306,5 @@ describe('server errors', () => {
     } finally {
       await app.close();
     }
-  });
-});
-
-describe('the identity proxy (emulator mode)', () => {
-  const signInPath =
-    '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key';
-
-  it('signs in through this origin', async () => {
-    const response = await fetch(`${t.baseUrl}${signInPath}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: tokens.patient.email,
-        password: tokens.patient.password,
-        returnSecureToken: true,
-      }),
-    });
-    expect(response.status).toBe(200);
-    const { idToken } = (await response.json()) as { idToken: string };
-    const role = await t.app.inject({ url: '/nodejsapp/api/role', headers: bearer(idToken) });
-    expect(role.json()).toEqual({ role: 'patient' });
-  });
-
-  it('never lends the emulator owner powers to a caller', async () => {
-    const response = await fetch(
-      `${t.baseUrl}/identitytoolkit.googleapis.com/v1/projects/demo-pharmacy/accounts:update`,
-      {
-        method: 'POST',
-        headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
-        body: JSON.stringify({
-          localId: tokens.patient.uid,
-          customAttributes: JSON.stringify({ role: 'admin' }),
-        }),
-      },
-    );
-    expect(response.status).not.toBe(200);
-    const user = await testAdminAuth().getUser(tokens.patient.uid);
-    expect(user.customClaims).toEqual({ role: 'patient' });
-    const codes = await fetch(`${t.baseUrl}/emulator/v1/projects/demo-pharmacy/oobCodes`);
-    expect(codes.status).toBe(403);
   });
 });

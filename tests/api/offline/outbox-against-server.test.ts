@@ -3,15 +3,15 @@
 // 500s, an expired token. Nothing is lost, nothing is applied twice, order per record holds.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifyChange, transferActionChange } from '../../../src/client/offline/actions';
+import { appointmentCancelChange, notifyChange, transferActionChange } from '../../../src/client/offline/actions';
 import { enqueueChange } from '../../../src/client/offline/enqueue';
 import { db as device } from '../../../src/client/offline/db';
 import { setApiOrigin } from '../../../src/client/offline/http';
 import { drainOutbox } from '../../../src/client/offline/outbox';
 import { toView } from '../../../src/client/offline/rebase';
-import { authGate, setTokenSource } from '../../../src/client/offline/session';
+import { authGate, setSignedInPerson, setTokenSource } from '../../../src/client/offline/session';
 import { syncCollection } from '../../../src/client/offline/sync-engine';
-import type { Transfer } from '../../../src/shared/entities';
+import type { Appointment, Transfer } from '../../../src/shared/entities';
 import { actionTarget, type TransferAction } from '../../../src/shared/request-status';
 import { bootTestApp, type TestApp } from '../support/boot-test-app';
 import { createTestUser, expiredToken, type TestUser } from '../support/tokens';
@@ -26,9 +26,11 @@ beforeAll(async () => {
   staff = await createTestUser('admin');
   proxy = await startFaultProxy(server.baseUrl, () => expiredToken(staff.uid, staff.email));
   setApiOrigin(proxy.origin);
-  setTokenSource(async () => staff.token);
+  setSignedInPerson({ uid: staff.uid, email: staff.email });
+  setTokenSource(async () => ({ uid: staff.uid, token: staff.token }));
   authGate.set('open');
   await syncCollection('transfers');
+  await syncCollection('appointments');
 });
 
 afterAll(async () => {
@@ -118,5 +120,44 @@ describe('outbox against the real server with faults injected', () => {
     expect(await device.outbox.count()).toBe(0);
     expect(proxy.log).toEqual(['drop-after-commit', 'drop-after-commit', 'pass']);
     expect(await count()).toBe(before + 1);
+  });
+
+  it('cancellations whose answers are lost or refused reach the server once each: one audit event, one email', async () => {
+    const cached = (await device.appointments.toArray()).map((row) => toView(row) as Appointment);
+    const targets = cached.filter((a) => a.status === 'scheduled' && a.appointment_type !== 'Blocked' && a.email).slice(0, 4);
+    expect(targets).toHaveLength(4);
+    proxy.script.length = 0;
+    proxy.log.length = 0;
+    const faults: Fault[] = ['drop-after-commit', 'error-500', 'expired-token', 'drop-before', 'drop-after-commit'];
+    proxy.script.push(...faults);
+    for (const appointment of targets) await enqueueChange(appointmentCancelChange(appointment));
+    // A second cancel of the same appointment is refused on the device: nothing more is queued.
+    await expect(enqueueChange(appointmentCancelChange(targets[0]!))).rejects.toThrow(/cancelled/);
+    for (let round = 0; round < 30 && (await device.outbox.count()) > 0; round++) {
+      authGate.set('open');
+      await drainOutbox({ ignoreBackoff: true });
+    }
+    expect(await device.outbox.count()).toBe(0);
+    expect(proxy.log.slice(0, faults.length)).toEqual(faults);
+    for (const appointment of targets) {
+      const id = appointment.appointment_id;
+      const [row] = await server.db.query<{ status: string }>('SELECT status FROM appointments WHERE appointment_id = $1', [id]);
+      expect(row!.status).toBe('cancelled');
+      const events = await server.db.query(
+        `SELECT 1 FROM request_status_events WHERE entity = 'appointments' AND record_id = $1`,
+        [id],
+      );
+      expect(events).toHaveLength(1);
+      const emails = await server.db.query(
+        `SELECT 1 FROM email_outbox WHERE kind = 'appointment_cancelled' AND to_address = $1`,
+        [appointment.email],
+      );
+      expect(emails.length).toBeGreaterThanOrEqual(1);
+      expect(toView((await device.appointments.get(id))!).status).toBe('cancelled');
+    }
+    const [mails] = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM email_outbox WHERE kind = 'appointment_cancelled'`,
+    );
+    expect(mails!.n).toBe(targets.length);
   });
 });

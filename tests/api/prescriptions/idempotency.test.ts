@@ -79,6 +79,26 @@ describe('Idempotency-Key', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
   });
 
+  it('hashes a request exactly as before the canonical-JSON library (keys stored then still match)', () => {
+    // Figures computed by the hand-written canonical JSON this library replaced.
+    const cases: [string, unknown, string][] = [
+      ['/nodejsapp/api/admin/transfers/complete/7', undefined, '0173d8187f0e5d42bae243c35934aacc2a49bce855d6cf58a73e2a97e01f6a19'],
+      [
+        '/api/admin/Renewals/status/12?x=1',
+        { status: 'flagged', note: { b: 1, a: 2 } },
+        '27b6a43fb4cd525c26ddfd511b2fc1358b9e6118e65100660131be8da1b074b3',
+      ],
+      [
+        '/nodejsapp/api/admin/prescription-request-notify/transfer',
+        { transfer_id: 3, first_name: 'Zoë', é: [1, 0.1, 1e21, -0, null, true], A: 'a\u2028b"\\', email: null },
+        '61ab20749f26d00cb02d2e89ac570acba03fa99f216893f1095e75198eaafe4a',
+      ],
+    ];
+    for (const [url, body, hash] of cases) {
+      expect(requestHash({ method: 'PUT', url, body } as FastifyRequest), url).toBe(hash);
+    }
+  });
+
   it('422 idempotency_mismatch when the key is reused with another body or path', async () => {
     const id = await insertRx(ctx.app, 'refill_reminder_enrolments');
     const key = unique('key');
@@ -239,16 +259,17 @@ describe('Idempotency-Key', () => {
     expect((await call(ctx, 'PUT', `/admin/transfers/complete/${id}`, { key })).status).toBe(200);
   });
 
-  it(`keeps keys ${IDEMPOTENCY_TTL_DAYS} days, then the worker's housekeeping purges them`, async () => {
+  it(`keeps keys ${IDEMPOTENCY_TTL_DAYS} days by default, then the worker's housekeeping purges them`, async () => {
+    expect(ctx.app.config.idempotencyKeyDays).toBe(IDEMPOTENCY_TTL_DAYS);
     const old = unique('old');
     const recent = unique('recent');
     await ctx.app.db.query(
       `INSERT INTO idempotency_keys (caller_uid, key, request_hash, state, status_code, response_body, created_at)
-       VALUES ($1, $2, 'h', 'done', 200, '{}', now() - interval '8 days'),
-              ($1, $3, 'h', 'done', 200, '{}', now() - interval '6 days')`,
-      [ctx.adminUid, old, recent],
+       VALUES ($1, $2, 'h', 'done', 200, '{}', now() - ($4 + 1) * interval '1 day'),
+              ($1, $3, 'h', 'done', 200, '{}', now() - ($4 - 1) * interval '1 day')`,
+      [ctx.adminUid, old, recent, IDEMPOTENCY_TTL_DAYS],
     );
-    expect(await purgeExpiredKeys(ctx.app.db, IDEMPOTENCY_TTL_DAYS)).toBeGreaterThanOrEqual(1);
+    expect(await purgeExpiredKeys(ctx.app.db, ctx.app.config.idempotencyKeyDays)).toBeGreaterThanOrEqual(1);
     expect(await keyRows(old)).toEqual([]);
     expect(await keyRows(recent)).toHaveLength(1);
   });

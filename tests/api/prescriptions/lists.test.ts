@@ -1,6 +1,11 @@
 // The five prescription lists: spec fields only, newest first, and delta sync after a cursor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLLECTION_NAMES, COLLECTIONS, type CollectionName, type DeltaPage } from '../../../src/shared/collections';
+import {
+  COLLECTIONS,
+  PRESCRIPTION_COLLECTION_NAMES,
+  type DeltaPage,
+  type PrescriptionCollectionName as CollectionName,
+} from '../../../src/shared/collections';
 import { API_ALIAS_BASE, SYNC_PAGE_LIMIT } from '../../../src/shared/constants';
 import {
   AutofillEnrolmentSchema,
@@ -53,7 +58,7 @@ afterAll(async () => {
 });
 
 describe('GET of each list (no cursor)', () => {
-  it.each(COLLECTION_NAMES)('%s: a bare array with the spec fields only, newest first', async (name) => {
+  it.each(PRESCRIPTION_COLLECTION_NAMES)('%s: a bare array with the spec fields only, newest first', async (name) => {
     const { path, key } = COLLECTIONS[name];
     const res = await call<Row[]>(ctx, 'GET', path);
     expect(res.status).toBe(200);
@@ -73,7 +78,8 @@ describe('GET of each list (no cursor)', () => {
     expect(renewal).toMatchObject({ type: 'Renewal', status: 'completed', date_of_birth: '1970-01-31' });
     expect(renewal.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     for (const item of res.body) {
-      expect(item).not.toHaveProperty('user_id');
+      // user_id links a request to its patient's page (null for a guest); change_no is internal.
+      expect(item).toHaveProperty('user_id');
       expect(item).not.toHaveProperty('change_no');
       expect(item).not.toHaveProperty('updated_at');
     }

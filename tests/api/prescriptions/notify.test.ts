@@ -72,10 +72,11 @@ describe('notify a patient of a completed transfer', () => {
     const missing = await call<ErrorResponse>(ctx, 'PUT', NOTIFY, { body: { transfer_id: 987654321 } });
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('not_found');
-    for (const body of [undefined, {}, { transfer_id: '12' }, { transfer_id: 0 }, { transfer_id: 1.5 }, [1]]) {
+    for (const body of [undefined, {}, { transfer_id: '12' }, { transfer_id: 0 }, { transfer_id: 1.5 }, [1], { transfer_id: [12] }]) {
       const res = await call<ErrorResponse>(ctx, 'PUT', NOTIFY, { body });
       expect(res.status).toBe(400);
       expect(res.body.error.message).toContain('transfer_id');
+      expect(res.body.error.message, JSON.stringify(body)).toBe('transfer_id must be a positive whole number.');
     }
   });
 
@@ -88,7 +89,7 @@ describe('notify a patient of a completed transfer', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['queued', 'record', 'transfer_id']);
     expect(res.body).toMatchObject({ transfer_id: id, queued: true, record: { transfer_id: id, status: 'completed', email } });
-    expect(res.body.record).not.toHaveProperty('user_id');
+    expect(res.body.record).not.toHaveProperty('change_no');
     expect(await outbox(email)).toHaveLength(1);
     expect(await outbox('attacker@elsewhere.test')).toEqual([]);
 

@@ -7,6 +7,19 @@ export interface ReceivedMessage {
   to: string[];
   /** The message as sent (dot-unstuffed, CRLF line ends). */
   data: string;
+  /** Its Message-ID header, angle brackets included. */
+  messageId: string | undefined;
+  /** When the client had sent the whole message (Date.now()). */
+  receivedAt: number;
+  /** When the server answered 250. */
+  acceptedAt: number;
+}
+
+export interface SmtpTestOptions {
+  /** Wait this long before answering 250 to a message (a slow mail server). */
+  acceptDelayMs?: number;
+  /** Called the moment 250 has been written for a message. */
+  onAccepted?: (message: ReceivedMessage) => void;
 }
 
 export interface SmtpTestServer {
@@ -19,7 +32,7 @@ export interface SmtpTestServer {
   close(): Promise<void>;
 }
 
-export async function startSmtpTestServer(): Promise<SmtpTestServer> {
+export async function startSmtpTestServer(options: SmtpTestOptions = {}): Promise<SmtpTestServer> {
   const messages: ReceivedMessage[] = [];
   let failures = 0;
   let refused = 0;
@@ -74,8 +87,24 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
           const data = buffer.slice(0, end + 2).replace(/^\.\./gm, '.');
           buffer = buffer.slice(end + 5);
           inData = false;
-          messages.push({ from, to, data });
-          say('250 OK queued');
+          const receivedAt = Date.now();
+          const accept = () => {
+            const messageId = /^Message-ID: (.*)\r$/im.exec(data)?.[1];
+            const message = { from, to, data, messageId, receivedAt, acceptedAt: Date.now() };
+            messages.push(message);
+            say('250 OK queued');
+            options.onAccepted?.(message);
+          };
+          if (options.acceptDelayMs) {
+            // Later commands wait for the answer, as a real server's would.
+            socket.pause();
+            setTimeout(() => {
+              accept();
+              socket.resume();
+            }, options.acceptDelayMs);
+            return;
+          }
+          accept();
           continue;
         }
         const eol = buffer.indexOf('\r\n');

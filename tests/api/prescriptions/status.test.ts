@@ -96,6 +96,7 @@ describe('PUT /admin/transfers/{action}/{transfer_id}', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('bad_request');
     expect(res.body.error.message).toContain('transfer_id');
+    expect(res.body.error.message).toBe('transfer_id must be a positive whole number.');
   });
 
   it('400 naming the action for an unknown action', async () => {
@@ -103,6 +104,7 @@ describe('PUT /admin/transfers/{action}/{transfer_id}', () => {
     const res = await call<ErrorResponse>(ctx, 'PUT', `/admin/transfers/delete/${id}`);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain('action');
+    expect(res.body.error.message).toBe('action must be one of complete, incomplete, flag, unflag.');
   });
 
   it('is for admins only', async () => {
@@ -162,11 +164,14 @@ describe('PUT /admin/{kind}/status/{id}', () => {
     ['unknown status', { status: 'done' }],
     ['status of another type', { status: 1 }],
     ['the filter value all', { status: 'all' }],
+    ['a status in an array (never coerced)', { status: ['active'] }],
+    ['a body that is not an object', ['active']],
   ])('400 naming status for %s', async (_label, body) => {
     const id = await insertRx(ctx.app, 'refill_requests');
     const res = await call<ErrorResponse>(ctx, 'PUT', `/admin/Renewals/status/${id}`, { body });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain('status');
+    expect(res.body.error.message).toBe('status must be one of active, completed, flagged.');
   });
 
   it('400 naming id for a malformed id, and kind for an unknown kind', async () => {
@@ -175,6 +180,7 @@ describe('PUT /admin/{kind}/status/{id}', () => {
     });
     expect(badId.status).toBe(400);
     expect(badId.body.error.message).toContain('id');
+    expect(badId.body.error.message).toBe('id must be a positive whole number.');
     const badKind = await call<ErrorResponse>(ctx, 'PUT', '/admin/Refills/status/1', {
       body: { status: 'completed' },
     });

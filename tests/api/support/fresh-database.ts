@@ -77,21 +77,32 @@ async function pgliteTemplate(): Promise<string> {
   return template;
 }
 
+/** A new, empty database on the PostgreSQL server at `serverUrl`: its URL, and how to drop it. */
+export async function createServerDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      onServer(serverUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      ).then(() => undefined),
+  };
+}
+
 export async function freshDatabase(options: { migrate?: boolean } = {}): Promise<FreshDatabase> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pharmacy-test-'));
   const serverUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (serverUrl) {
-    const name = `test_${randomBytes(6).toString('hex')}`;
-    await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = () =>
-      onServer(serverUrl, (client) =>
-        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-      ).then(() => undefined);
+    const created = await createServerDatabase(serverUrl);
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
   } else if (options.migrate !== false) {
     cpSync(path.join(await pgliteTemplate(), 'pgdata'), path.join(dataDir, 'pgdata'), {
       recursive: true,

@@ -88,6 +88,24 @@ export function expiredToken(uid: string, email?: string): string {
   return `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(payload)}.`;
 }
 
+/** An emulator-style ID token for `uid`, signed in now, that expires in `seconds`. */
+export function shortLivedToken(uid: string, email: string, seconds: number): string {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = {
+    iss: `https://securetoken.google.com/${EMULATOR_PROJECT_ID}`,
+    aud: EMULATOR_PROJECT_ID,
+    auth_time: now,
+    user_id: uid,
+    sub: uid,
+    iat: now,
+    exp: now + seconds,
+    email,
+    email_verified: false,
+    firebase: { identities: { email: [email] }, sign_in_provider: 'password' },
+  };
+  return `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(payload)}.`;
+}
+
 export const GARBAGE_TOKEN = 'garbage.not-a.token';
 
 export interface TokenSet {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../../src/shared/constants';
 import type { Transfer } from '../../../src/shared/entities';
 import { ADMIN } from '../support/accounts';
-import { launchBrowser, newContext } from '../support/browser';
+import { launchBrowser, newContext, waitForServiceWorkerControl, goOffline, goOnline } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import { logoutThrough, signIn } from '../support/sign-in';
 import { dumpDeviceData } from './device-data';
@@ -27,10 +27,7 @@ beforeAll(async () => {
   await signIn(page, server.baseUrl, ADMIN);
   await page.goto(`${server.baseUrl}${TRANSFERS}`);
   await rows(page).first().waitFor();
-  // The service worker controls the page once it is active (clients.claim) or after a reload.
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-  await waitUntil(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), 20_000, 'the service worker');
+  await waitForServiceWorkerControl(page);
 });
 
 afterAll(async () => {
@@ -39,32 +36,23 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function goOffline(): Promise<void> {
-  await context.setOffline(true);
-  await page.getByTestId('offline-banner').getByText(/You are offline/).waitFor();
-}
-
-async function goOnline(): Promise<void> {
-  await context.setOffline(false);
-  await page.getByTestId('offline-banner').getByText(/You are offline/).waitFor({ state: 'detached' });
-}
 
 describe('offline', () => {
   it('a reload offline opens the cached list through the service worker', async () => {
     const all = await transfers();
-    await goOffline();
+    await goOffline(context, page);
     await page.reload();
     await rows(page).first().waitFor();
     await page.getByTestId('offline-banner').getByText(/You are offline/).waitFor();
     await page.getByTestId('prescription-search').fill(all[5]!.first_name);
     await row(page, all[5]!.transfer_id).waitFor();
-    await goOnline();
+    await goOnline(context, page);
   });
 
   it('a change made offline shows at once, survives a reload, and reaches the server once', async () => {
     const target = (await transfers()).find((t) => t.status === 'active')!;
     await openRecord(page, server.baseUrl, TRANSFERS, target.transfer_id);
-    await goOffline();
+    await goOffline(context, page);
     await detail(page).getByRole('button', { name: 'Mark as Complete' }).click();
     await detail(page).getByRole('button', { name: 'Mark as Incomplete' }).waitFor();
     expect((await detailStatus(page))?.toLowerCase()).toContain('completed');
@@ -80,7 +68,7 @@ describe('offline', () => {
     expect(await unsentCount(page)).toBe(1);
     expect(await serverStatus(target.transfer_id)).toBe('active');
 
-    await goOnline();
+    await goOnline(context, page);
     await waitUntil(async () => (await unsentCount(page)) === 0, 30_000, 'the outbox to drain');
     expect(await serverStatus(target.transfer_id)).toBe('completed');
     await detail(page).getByTestId('pending-mark').waitFor({ state: 'detached' });
@@ -90,12 +78,12 @@ describe('offline', () => {
     const target = (await transfers()).find((t) => t.status === 'completed' && t.email)!;
     const before = (await mailbox(server.dataDir)).filter((m) => m.includes(target.email!)).length;
     await openRecord(page, server.baseUrl, TRANSFERS, target.transfer_id);
-    await goOffline();
+    await goOffline(context, page);
     await page.getByTestId('prescription-notify').click();
     await page.getByRole('button', { name: 'Notifying...' }).waitFor();
     await page.reload();
     await page.getByRole('button', { name: 'Notifying...' }).waitFor();
-    await goOnline();
+    await goOnline(context, page);
     await waitUntil(async () => (await unsentCount(page)) === 0, 30_000, 'the notify to be sent');
     await waitUntil(
       async () => (await mailbox(server.dataDir)).filter((m) => m.includes(target.email!)).length === before + 1,
@@ -109,13 +97,13 @@ describe('offline', () => {
   it("a change the server now forbids is a conflict in words; the server's state stays", async () => {
     const target = (await transfers()).find((t) => t.status === 'active')!;
     await openRecord(page, server.baseUrl, TRANSFERS, target.transfer_id);
-    await goOffline();
+    await goOffline(context, page);
     await page.getByRole('button', { name: 'Flag', exact: true }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await detail(page).getByRole('button', { name: 'Unflag' }).waitFor();
     // Meanwhile a colleague completes it.
     await api(page, server.baseUrl, `/admin/transfers/complete/${target.transfer_id}`, { method: 'PUT' });
-    await goOnline();
+    await goOnline(context, page);
     const conflict = page.getByTestId('prescription-conflict');
     await conflict.waitFor({ timeout: 30_000 });
     expect(await conflict.textContent()).toMatch(/completed/i);
@@ -136,7 +124,7 @@ describe('offline', () => {
     const all = await transfers();
     const target = all.find((t) => t.status === 'active')!;
     await openRecord(page, server.baseUrl, TRANSFERS, target.transfer_id);
-    await goOffline();
+    await goOffline(context, page);
     await detail(page).getByRole('button', { name: 'Mark as Complete' }).click();
     await waitUntil(async () => (await unsentCount(page)) === 1, 10_000, 'the queued change');
     const token = await page.evaluate(() => localStorage.getItem('adminToken'));

@@ -1,17 +1,17 @@
 // Changes queued offline survive a reload and reach the server exactly once each, in order per
-// record; the outbox ends empty. The server runs on PostgreSQL here so the test can read the
-// audit trail (request_status_events) the server writes with every effective change.
-import pg from 'pg';
+// record; the outbox ends empty. The server runs on the embedded database, or on a new database
+// of the PostgreSQL server that DATABASE_URL names; the test reads the audit trail
+// (request_status_events) the server writes with every effective change once it has stopped.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openDb } from '../../../src/server/db/client';
 import type { RefillRequest, Transfer } from '../../../src/shared/entities';
 import { ADMIN } from '../support/accounts';
-import { launchBrowser, newContext } from '../support/browser';
+import { launchBrowser, newContext, waitForServiceWorkerControl } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import { signIn } from '../support/sign-in';
+import { createServerDatabase } from '../../api/support/fresh-database';
 import { api, detail, openRecord, outboxCount, outboxEntries, rows, unsentCount, waitUntil } from './helpers';
-
-const ADMIN_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface ReplayOptions {
   /** How many changes to queue offline. */
@@ -19,42 +19,36 @@ export interface ReplayOptions {
   /** Extra server environment (e.g. a low rate limit). */
   serverEnv?: Record<string, string>;
   title: string;
+  /** The server must have answered 429 during the replay (seen in its request log). */
+  expectRateLimited?: boolean;
 }
 
 /** Registers the whole test (hooks and one case) in the calling test file. */
-export function defineReplayTest({ total: TOTAL, serverEnv = {}, title }: ReplayOptions): void {
-  const dbName = `e2e_replay_${Date.now()}`;
-  const dbUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
-
-  let admin: pg.Client;
-  let db: pg.Client | undefined;
+export function defineReplayTest({ total: TOTAL, serverEnv = {}, title, expectRateLimited = false }: ReplayOptions): void {
+  let database: Awaited<ReturnType<typeof createServerDatabase>> | undefined;
   let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    [server, browser] = await Promise.all([startServer({ env: { DATABASE_URL: dbUrl, ...serverEnv } }), launchBrowser()]);
+    if (process.env.DATABASE_URL) database = await createServerDatabase(process.env.DATABASE_URL);
+    const env = { ...(database ? { DATABASE_URL: database.url } : {}), ...serverEnv };
+    [server, browser] = await Promise.all([startServer({ env }), launchBrowser()]);
     context = await newContext(browser, { withServiceWorker: true });
     page = await context.newPage();
     await signIn(page, server.baseUrl, ADMIN);
     await page.goto(`${server.baseUrl}/prescriptions/transfers`);
     await rows(page).first().waitFor();
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+    await waitForServiceWorkerControl(page);
     await page.goto(`${server.baseUrl}/prescriptions/refills-and-renewals`);
     await rows(page).first().waitFor();
   });
 
   afterAll(async () => {
-    await db?.end().catch(() => undefined);
     await browser?.close();
     await server?.stop();
-    await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-    await admin?.end();
+    await database?.drop().catch(() => undefined);
   });
 
   interface Target {
@@ -95,15 +89,19 @@ export function defineReplayTest({ total: TOTAL, serverEnv = {}, title }: Replay
       await rows(page).first().waitFor();
       await waitUntil(async () => (await unsentCount(page)) === TOTAL, 20_000, 'the queue after a reload');
       expect(await outboxCount(page)).toBe(TOTAL);
-      db = new pg.Client({ connectionString: dbUrl });
-      await db.connect();
-      // The demo data carries an audit history of its own: count only what comes after it.
-      const { rows: mark } = await db.query<{ last: string | null }>('SELECT max(event_id) AS last FROM request_status_events');
-      const lastBefore = Number(mark[0]!.last ?? 0);
 
       await context.setOffline(false);
+      let limited = false;
       try {
-        await waitUntil(async () => (await outboxCount(page)) === 0, 300_000, 'the outbox to drain');
+        await waitUntil(
+          async () => {
+            // The log keeps its recent lines only: look while the replay runs.
+            limited ||= server.output().includes('"status":429');
+            return (await outboxCount(page)) === 0;
+          },
+          300_000,
+          'the outbox to drain',
+        );
       } catch (error) {
         const left = await outboxEntries(page);
         const states = left.reduce<Record<string, number>>((n, e) => ({ ...n, [e.state]: (n[e.state] ?? 0) + 1 }), {});
@@ -112,11 +110,15 @@ export function defineReplayTest({ total: TOTAL, serverEnv = {}, title }: Replay
         });
       }
       expect(await unsentCount(page)).toBe(0);
+      if (expectRateLimited) expect(limited, 'the server answered 429 during the replay').toBe(true);
 
+      // The embedded database belongs to one process at a time: read it once the server stopped.
+      await server.halt();
+      const db = await openDb({ databaseUrl: database?.url, dataDir: server.dataDir });
       try {
-        const { rows: events } = await db.query<{ entity: string; record_id: number; to_status: string; idempotency_key: string }>(
-          'SELECT entity, record_id, to_status, idempotency_key FROM request_status_events WHERE event_id > $1 ORDER BY event_id',
-          [lastBefore],
+        // The demo's own audit history has no keys: every keyed event is one of this test's.
+        const events = await db.query<{ entity: string; record_id: number; to_status: string; idempotency_key: string }>(
+          'SELECT entity, record_id, to_status, idempotency_key FROM request_status_events WHERE idempotency_key IS NOT NULL ORDER BY event_id',
         );
         expect(events).toHaveLength(TOTAL);
         expect(new Set(events.map((e) => e.idempotency_key)).size).toBe(TOTAL);
@@ -125,14 +127,13 @@ export function defineReplayTest({ total: TOTAL, serverEnv = {}, title }: Replay
           const expected = Array.from({ length: target.clicks }, (_, i) => (i % 2 === 0 ? 'completed' : 'active'));
           expect(mine).toEqual(expected);
         }
-        const { rows: keys } = await db.query<{ n: string }>(
-          "SELECT count(*) AS n FROM idempotency_keys WHERE state = 'done' AND key = ANY($1)",
+        const [keys] = await db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM idempotency_keys WHERE state = 'done' AND key = ANY($1)",
           [events.map((e) => e.idempotency_key)],
         );
-        expect(Number(keys[0]!.n)).toBe(TOTAL);
+        expect(keys!.n).toBe(TOTAL);
       } finally {
-        await db.end();
-        db = undefined;
+        await db.close();
       }
     }, 900_000);
 }

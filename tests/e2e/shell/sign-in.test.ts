@@ -17,6 +17,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
+async function waitForDialog(dialogs: string[]): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (dialogs.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
 async function freshPage() {
   const context = await newContext(browser);
   const page = await context.newPage();
@@ -80,6 +85,21 @@ describe('sign-in (spec 2 "Sign-in", 4 "Sign-in", 8)', () => {
     await context.close();
   });
 
+  it("still says 'Login failed: …' when the toasts' code cannot load (the browser's own alert)", async () => {
+    const { context, page } = await freshPage();
+    await page.route(/\/assets\/toast-outlet-/, (route) => route.abort());
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.goto(`${server.baseUrl}/login`);
+    await signIn(page, server.baseUrl, { email: ADMIN.email, password: 'not-the-password' }, { waitFor: null });
+    await waitForDialog(dialogs);
+    expect(dialogs).toEqual(['Login failed: The email or password is incorrect.']);
+    await context.close();
+  });
+
   it("reports a failing role call as 'Login failed: Failed to verify user role'", async () => {
     const { context, page } = await freshPage();
     await page.route('**/nodejsapp/api/role', (route) =>
@@ -94,8 +114,11 @@ describe('sign-in (spec 2 "Sign-in", 4 "Sign-in", 8)', () => {
 
   it('says that signing in needs a connection when offline', async () => {
     const { context, page } = await freshPage();
+    // The toasts' code is fetched just after the form paints; a page that has finished loading
+    // goes offline (before that, the browser's own alert says the message: tested above).
     await page.goto(`${server.baseUrl}/login`);
     await page.getByRole('heading', { name: 'Greetings,' }).waitFor();
+    await page.locator('[data-position="top-right"]').waitFor({ state: 'attached' });
     await context.setOffline(true);
     await signIn(page, server.baseUrl, ADMIN, { waitFor: null });
     await page.getByText(/^Login failed: Signing in needs an internet connection/).waitFor();

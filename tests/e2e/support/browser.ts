@@ -1,5 +1,5 @@
 // Debian's Chromium driven by playwright-core, with the flags DESIGN 6 gives.
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const TABLET = { width: 820, height: 1180 } as const;
@@ -23,16 +23,54 @@ export function launchBrowser(): Promise<Browser> {
  * A fresh context (own storage, own IndexedDB). Service workers are blocked unless asked for:
  * shell tests want every request to reach the page's routes and the server.
  */
-export function newContext(
+export async function newContext(
   browser: Browser,
   options: BrowserContextOptions & { withServiceWorker?: boolean } = {},
 ): Promise<BrowserContext> {
   const { withServiceWorker, ...rest } = options;
-  return browser.newContext({
+  const context = await browser.newContext({
     viewport: DESKTOP,
     serviceWorkers: withServiceWorker ? 'allow' : 'block',
     ...rest,
   });
+  trackRequests(context);
+  return context;
+}
+
+/** Requests in flight per page, but the change stream (open for as long as someone is signed in). */
+const inFlight = new WeakMap<Page, Set<Request>>();
+const LONG_LIVED = /\/admin\/changes(\?|$)/;
+
+function trackRequests(context: BrowserContext): void {
+  const pending = (request: Request): Set<Request> | null => {
+    // A service worker's own requests belong to no page.
+    if (request.serviceWorker()) return null;
+    const page = request.frame().page();
+    let set = inFlight.get(page);
+    if (!set) inFlight.set(page, (set = new Set()));
+    return set;
+  };
+  context.on('request', (request) => {
+    if (!LONG_LIVED.test(request.url())) pending(request)?.add(request);
+  });
+  const done = (request: Request) => void pending(request)?.delete(request);
+  context.on('requestfinished', done);
+  context.on('requestfailed', done);
+}
+
+/**
+ * What Playwright's 'networkidle' means, minus the change stream (which never finishes, so
+ * 'networkidle' never comes on a signed-in page): no request in flight for `quietMs`.
+ */
+export async function networkQuiet(page: Page, quietMs = 500, timeoutMs = 30_000): Promise<void> {
+  await page.waitForLoadState('load');
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < quietMs) {
+    if (Date.now() > deadline) throw new Error(`the network was never quiet for ${quietMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if ((inFlight.get(page)?.size ?? 0) > 0) quietSince = Date.now();
+  }
 }
 
 export interface PageProblems {
@@ -52,4 +90,23 @@ export function watchProblems(page: Page): PageProblems {
   });
   page.on('pageerror', (error) => problems.errors.push(String(error)));
   return problems;
+}
+
+/** The service worker controls the page: once active (clients.claim) or after one reload. */
+export async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, { timeout: 20_000 });
+}
+
+/** The network drops, and the app says so. */
+export async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(true);
+  await page.getByTestId('offline-banner').getByText(/You are offline/).waitFor();
+}
+
+/** The network is back, and the app's offline banner is gone. */
+export async function goOnline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(false);
+  await page.getByTestId('offline-banner').getByText(/You are offline/).waitFor({ state: 'detached' });
 }

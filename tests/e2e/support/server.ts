@@ -13,9 +13,14 @@ const STOP_TIMEOUT_MS = 10_000;
 
 export interface RunningServer {
   baseUrl: string;
+  /** The process group of the server (npx, tsx and node under it): the benchmark reads its memory. */
+  groupId: number | undefined;
   dataDir: string;
   /** What the server printed so far (for failure messages). */
   output(): string;
+  /** Ends the process group (SIGTERM: a clean stop; SIGKILL: a crash) and keeps the data folder. */
+  halt(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /** Stops it and removes the data folder. */
   stop(): Promise<void>;
 }
 
@@ -24,6 +29,8 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   /** A data folder prepared beforehand (the benchmark seeds one); removed on stop like a fresh one. */
   dataDir?: string;
+  /** The port (a restart keeps its predecessor's); a free one otherwise. */
+  port?: number;
 }
 
 export function freePort(): Promise<number> {
@@ -88,10 +95,13 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'pharmacy-e2e-')));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
+  // A PostgreSQL URL given to the test run names a server for tests to make databases on, never
+  // the database of every server they start: each test passes its own.
+  const { DATABASE_URL: _serverUrl, ...inherited } = process.env;
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -114,12 +124,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   child.stderr?.on('data', append);
   const output = () => log;
 
-  const stop = async () => {
-    killGroup(child, 'SIGTERM');
+  const halt = async (signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') => {
+    killGroup(child, signal);
     if (!(await groupGone(child, STOP_TIMEOUT_MS))) {
       killGroup(child, 'SIGKILL');
       await groupGone(child, STOP_TIMEOUT_MS);
     }
+  };
+  const stop = async () => {
+    await halt();
     await rm(dataDir, { recursive: true, force: true });
   };
 
@@ -129,5 +142,5 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await stop();
     throw error;
   }
-  return { baseUrl, dataDir, output, stop };
+  return { baseUrl, groupId: child.pid, dataDir, output, halt, stop };
 }

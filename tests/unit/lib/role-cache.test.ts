@@ -18,7 +18,8 @@ describe('the guard decides from GET /role (spec section 6, DESIGN 4)', () => {
   it('refuses any other role and forgets an earlier admin verdict', () => {
     const storage = new MemoryStorage();
     rememberRole(storage, 'u1', 'admin');
-    expect(decideAccess(storage, 'u1', { kind: 'answered', role: 'patient' })).toBe('denied');
+    // No longer an admin: refused, and revoked (the device's data goes; see below).
+    expect(decideAccess(storage, 'u1', { kind: 'answered', role: 'patient' })).toBe('revoked');
     expect(rememberedRole(storage, 'u1')).toBeNull();
     // Offline afterwards: the revoked role is not trusted.
     expect(decideAccess(storage, 'u1', { kind: 'unreachable' })).toBe('denied');
@@ -58,5 +59,30 @@ describe('the guard decides from GET /role (spec section 6, DESIGN 4)', () => {
     storage.setItem('verifiedRoles', '{not json');
     expect(rememberedRole(storage, 'b')).toBeNull();
     expect(decideAccess(storage, 'b', { kind: 'unreachable' })).toBe('denied');
+  });
+});
+
+describe('an account that is no longer an admin (issue 10, item 7)', () => {
+  it('is revoked when the server answers another role for a uid this device knew as admin', () => {
+    const storage = new MemoryStorage();
+    rememberRole(storage, 'u1', 'admin');
+    expect(decideAccess(storage, 'u1', { kind: 'answered', role: 'none' })).toBe('revoked');
+    expect(rememberedRole(storage, 'u1')).toBeNull();
+    // Told once: the device holds nothing of theirs any more.
+    expect(decideAccess(storage, 'u1', { kind: 'answered', role: 'none' })).toBe('denied');
+  });
+
+  it('is revoked when the account is disabled or deleted', () => {
+    const storage = new MemoryStorage();
+    rememberRole(storage, 'u1', 'admin');
+    expect(decideAccess(storage, 'u1', { kind: 'account-gone' })).toBe('revoked');
+    expect(decideAccess(storage, 'u2', { kind: 'account-gone' })).toBe('denied');
+  });
+
+  it('a patient who never was an admin here is only denied; an ended session is not a revocation', () => {
+    const storage = new MemoryStorage();
+    expect(decideAccess(storage, 'p1', { kind: 'answered', role: 'patient' })).toBe('denied');
+    rememberRole(storage, 'u1', 'admin');
+    expect(decideAccess(storage, 'u1', { kind: 'refused', status: 401 })).toBe('denied');
   });
 });

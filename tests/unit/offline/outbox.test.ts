@@ -2,18 +2,15 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Behavior, FakeApi } from './fake-api';
 import { startFakeApi } from './fake-api';
-import { resetDevice, sampleTransfer } from './test-device';
+import { resetDevice, sampleTransfer, STAFF, tokenOf } from './test-device';
 import { waitForOutboxResult } from '../../../src/client/offline/actions';
 import { db } from '../../../src/client/offline/db';
 import { enqueueChange } from '../../../src/client/offline/enqueue';
 import { setApiOrigin } from '../../../src/client/offline/http';
-import {
-  discardEntry,
-  drainOutbox,
-  outboxStatus,
-  resumeOutbox,
-  retryEntry,
-} from '../../../src/client/offline/outbox';
+import { drainOutbox } from '../../../src/client/offline/outbox';
+import { discardEntry, requeueEntry } from '../../../src/client/offline/outbox-edits';
+import { outboxStatus } from '../../../src/client/offline/outbox-status';
+import { resumeOutbox } from '../../../src/client/offline/outbox-triggers';
 import { toView } from '../../../src/client/offline/rebase';
 import { authGate, setTokenSource } from '../../../src/client/offline/session';
 import { actionTarget, type TransferAction } from '../../../src/shared/request-status';
@@ -180,7 +177,7 @@ describe('outbox processor over real HTTP', () => {
 
   it('tries a refreshed token once after a 401', async () => {
     await seed(1);
-    setTokenSource(async (force) => (force ? 'token-1' : 'stale'));
+    setTokenSource(async (force) => ({ uid: STAFF.uid, token: force ? 'token-1' : 'stale' }));
     await queue(1, 'complete');
     await drainOutbox();
     expect(mutations().map((r) => [r.token, r.status])).toEqual([
@@ -192,7 +189,7 @@ describe('outbox processor over real HTTP', () => {
 
   it('pauses the whole queue on a refused token until resumeOutbox, losing nothing', async () => {
     await seed(2);
-    setTokenSource(async () => 'revoked');
+    setTokenSource(tokenOf('revoked'));
     const a = await queue(1, 'complete');
     const b = await queue(2, 'complete');
     await drainOutbox();
@@ -206,7 +203,7 @@ describe('outbox processor over real HTTP', () => {
     await drainOutbox();
     expect(mutations()).toHaveLength(tried);
 
-    setTokenSource(async () => 'token-1');
+    setTokenSource(tokenOf('token-1'));
     resumeOutbox();
     await drainOutbox();
     expect(await db.outbox.count()).toBe(0);
@@ -226,14 +223,14 @@ describe('outbox processor over real HTTP', () => {
     expect(api.log).toHaveLength(0);
     expect(await db.outbox.get(entry.seq!)).toMatchObject({ state: 'pending', attempts: 0 });
 
-    setTokenSource(async () => 'token-1');
+    setTokenSource(tokenOf('token-1'));
     await drainOutbox({ ignoreBackoff: true });
     expect(await db.outbox.count()).toBe(0);
   });
 
   it('sends nothing while nobody is signed in', async () => {
     await seed(1);
-    setTokenSource(async () => null);
+    setTokenSource(tokenOf(null));
     await queue(1, 'complete');
     await drainOutbox();
     expect(authGate.get()).toBe('signed-out');
@@ -264,7 +261,7 @@ describe('outbox processor over real HTTP', () => {
     expect(toView((await db.transfers.get(1))!)).toEqual(sampleTransfer(1, 'flagged'));
 
     api.touch(1, 'active'); // someone unflagged it meanwhile
-    const retried = await retryEntry(entry.id);
+    const retried = await requeueEntry(entry.id);
     expect((await db.transfers.get(1))!.status).toBe('completed');
     await drainOutbox();
     expect(mutations().map((r) => r.key)).toEqual([entry.id, retried!.id]);
@@ -279,7 +276,11 @@ describe('outbox processor over real HTTP', () => {
     const entry = await queueNotify(1);
     const result = waitForOutboxResult(entry.id);
     await drainOutbox();
-    expect(await result).toEqual({ ok: true, record: sampleTransfer(1, 'completed') });
+    expect(await result).toEqual({
+      ok: true,
+      record: sampleTransfer(1, 'completed'),
+      response: { transfer_id: 1, queued: true, record: sampleTransfer(1, 'completed') },
+    });
     expect(api.emails).toEqual(['p1@example.test']);
   });
 

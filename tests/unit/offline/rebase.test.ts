@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ChangeNotAllowedError, requestNotify, requestTransferAction } from '../../../src/client/offline/actions';
 import { db } from '../../../src/client/offline/db';
 import { enqueueChange } from '../../../src/client/offline/enqueue';
-import { discardEntry, retryEntry } from '../../../src/client/offline/outbox';
+import { discardEntry, requeueEntry } from '../../../src/client/offline/outbox-edits';
 import { applyPatch, buildRow, rebaseRecord, toView } from '../../../src/client/offline/rebase';
 import { resetDevice, sampleTransfer } from './test-device';
 
@@ -22,7 +22,8 @@ describe('optimistic apply', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       id: entry.id,
-      schemaVersion: 1,
+      schemaVersion: 2,
+      owner: { uid: 'uid-1', email: 'staff@pharmacy.test' },
       method: 'PUT',
       path: '/admin/transfers/complete/1',
       collection: 'transfers',
@@ -143,7 +144,7 @@ describe('rebase', () => {
       await rebaseRecord('transfers', sampleTransfer(1, 'flagged'));
     });
     expect((await db.transfers.get(1))!.status).toBe('flagged');
-    const retried = await retryEntry(entry.id);
+    const retried = await requeueEntry(entry.id);
     expect(retried!.id).not.toBe(entry.id);
     expect(retried!.seq).toBe(entry.seq);
     const stored = await db.outbox.get(entry.seq!);

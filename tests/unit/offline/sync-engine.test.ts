@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeApi, type FakeApi } from './fake-api';
-import { resetDevice, sampleTransfer } from './test-device';
+import { resetDevice, sampleTransfer, tokenOf } from './test-device';
 import { db } from '../../../src/client/offline/db';
 import { cursorKey, REMOVED_ON_SERVER, writeDeltaPage } from '../../../src/client/offline/delta-page';
 import { enqueueChange } from '../../../src/client/offline/enqueue';
@@ -134,9 +134,51 @@ describe('sync engine', () => {
     expect(await cursor()).toBeUndefined();
   });
 
+  it('asks for the next page while it writes the one before', async () => {
+    api.seed(7);
+    api.pageSize = 3;
+    const asked: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+      asked.push(String(input));
+      return realFetch(input, init);
+    }) as typeof fetch;
+    const askedWhenCursorWritten: number[] = [];
+    const onCursor = (key: string) => {
+      if (key === cursorKey('transfers')) askedWhenCursorWritten.push(asked.length);
+    };
+    const onCursorUpdate = (_changes: object, key: unknown) => onCursor(key as string);
+    db.meta.hook('creating', onCursor);
+    db.meta.hook('updating', onCursorUpdate);
+    try {
+      await syncCollection('transfers');
+    } finally {
+      globalThis.fetch = realFetch;
+      db.meta.hook('creating').unsubscribe(onCursor);
+      db.meta.hook('updating').unsubscribe(onCursorUpdate);
+    }
+    // Page 1 is written once page 2 is asked for; page 3 (the last) asks for nothing more.
+    expect(askedWhenCursorWritten).toEqual([2, 3, 3]);
+    expect(await db.transfers.count()).toBe(7);
+    expect(await cursor()).toBe('7');
+  });
+
+  it('asks again for a raced page in the middle of a sync, then goes on to the end', async () => {
+    api.seed(7);
+    api.pageSize = 3;
+    // A mutation answer for record 4 keeps landing "after" each request of page 2.
+    await db.transfers.put({ ...sampleTransfer(4, 'completed'), _confirmedAt: Date.now() + 60_000 });
+    await syncCollection('transfers');
+    expect(await db.transfers.count()).toBe(7);
+    expect(await cursor()).toBe('7');
+    // After three tries the page is written anyway (the server's copy wins).
+    expect((await db.transfers.get(4))!.status).toBe('active');
+    expect(syncStatus.get().transfers.error).toBeNull();
+  });
+
   it('stops on a refused token until a sign-in', async () => {
     api.seed(1);
-    setTokenSource(async () => 'revoked');
+    setTokenSource(tokenOf('revoked'));
     await syncCollection('transfers');
     expect(authGate.get()).toBe('refused');
     expect(api.log.map((r) => r.status)).toEqual([401, 401]);

@@ -1,9 +1,17 @@
 // Resets the device between offline tests: an empty database and an open queue.
 import { db } from '../../../src/client/offline/db';
-import { outboxStatus } from '../../../src/client/offline/outbox';
-import { authGate, setTokenSource } from '../../../src/client/offline/session';
+import { outboxStatus } from '../../../src/client/offline/outbox-status';
+import { authGate, setSignedInPerson, setTokenSource, type SessionToken } from '../../../src/client/offline/session';
 import { syncStatus } from '../../../src/client/offline/sync-engine';
 import type { Transfer } from '../../../src/shared/entities';
+
+/** The person admitted in these tests' page (the owner of what they queue). */
+export const STAFF = { uid: 'uid-1', email: 'staff@pharmacy.test' } as const;
+
+/** A token source that answers `token` for `uid` (null: nobody signed in). */
+export function tokenOf(token: string | null, uid: string = STAFF.uid): () => Promise<SessionToken | null> {
+  return async () => (token ? { uid, token } : null);
+}
 
 export async function resetDevice(token: string | null = 'token-1'): Promise<void> {
   await Promise.all(db.tables.map((table) => table.clear()));
@@ -12,12 +20,14 @@ export async function resetDevice(token: string | null = 'token-1'): Promise<voi
   syncStatus.set((all) =>
     Object.fromEntries(Object.keys(all).map((name) => [name, { syncing: false, lastSyncedAt: null, error: null }])) as typeof all,
   );
-  setTokenSource(async () => token);
+  setSignedInPerson(STAFF);
+  setTokenSource(tokenOf(token));
 }
 
 export function sampleTransfer(id: number, status: Transfer['status'] = 'active'): Transfer {
   return {
     transfer_id: id,
+    user_id: null,
     first_name: `First${id}`,
     last_name: `Last${id}`,
     phone_number: '555-0100',

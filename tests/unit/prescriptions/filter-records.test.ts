@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { RefillReminder, Transfer } from '../../../src/shared/entities';
-import {
-  buildIndex,
-  filterIndex,
-  filterRecords,
-} from '../../../src/client/features/prescriptions/filter-records';
+import { filterRecords, statusKeep } from '../../../src/client/features/prescriptions/filter-records';
+import { buildIndex, filterIndex } from '../../../src/client/lib/record-index';
 import { TRANSFERS_LIST } from '../../../src/client/features/prescriptions/list-config';
 
 function transfer(id: number, overrides: Partial<Transfer> = {}): Transfer {
   return {
     transfer_id: id,
+    user_id: null,
     first_name: 'Ada',
     last_name: 'Lovelace',
     phone_number: '416-555-0100',
@@ -32,6 +30,7 @@ function reminder(
   return {
     id,
     rx_number: rx,
+    user_id: null,
     first_name: 'Grace',
     last_name: 'Hopper',
     phone_number: '416-555-0101',
@@ -180,7 +179,7 @@ describe('the index', () => {
     const index = buildIndex(rows, 'transfer_id');
     index.haystack('last_name');
     const started = performance.now();
-    const hits = filterIndex(index, { field: 'last_name', query: 'name999', status: 'flagged' });
+    const hits = filterIndex(index, { field: 'last_name', query: 'name999', keep: statusKeep('flagged') });
     const elapsed = performance.now() - started;
     expect(hits.length).toBeGreaterThan(0);
     expect(Array.from(hits).every((p) => rows[p]?.status === 'flagged')).toBe(true);

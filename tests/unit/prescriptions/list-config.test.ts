@@ -61,6 +61,7 @@ describe('spec texts of the list pages', () => {
 describe('detail fields', () => {
   const transfer: Transfer = {
     transfer_id: 7,
+    user_id: 12,
     first_name: 'Ada',
     last_name: 'Lovelace',
     phone_number: '416-555-0100',

@@ -2,11 +2,12 @@
 // Texts are the spec's (sections 2, 5 and 8) where it gives them.
 import {
   COLLECTIONS,
-  type CollectionName,
-  type CollectionRecords,
+  type PrescriptionCollectionName as CollectionName,
+  type PrescriptionRecords as CollectionRecords,
 } from '../../../shared/collections';
 import { formatDateOfBirth, formatDateTime } from '../../lib/dates';
 import { statusLabel } from './record-actions';
+import { orNA } from '../../lib/text';
 
 export interface SearchField<T> {
   field: keyof T & string;
@@ -44,8 +45,6 @@ export const SELECT_TEXT = 'Select a prescription to view details.';
 
 const fullName = (row: { first_name: string; last_name: string }) =>
   `${row.first_name} ${row.last_name}`.trim();
-const orNA = (value: string | null | undefined) => (value ? value : 'N/A');
-
 const rxSearch = [{ field: 'rx_number', label: 'Rx number' }] as const;
 
 function rxDetail<T extends CollectionRecords['autofill' | 'reminders' | 'refills']>(

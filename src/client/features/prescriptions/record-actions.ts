@@ -45,9 +45,8 @@ export const NOTIFY_LABEL = 'Notify';
 export const NOTIFY_SENDING_LABEL = 'Notifying...';
 export const NOTIFY_SUCCESS = 'Notification sent successfully!';
 export const NOTIFY_ERROR = 'Error sending notification. Please try again.';
-export const NOTIFY_NEEDS_COMPLETED = 'Please complete the transfer before sending a notification.';
+export { NOTIFY_NEEDS_COMPLETED } from '../../../shared/texts';
 export const NOTIFY_FAILURE_LOG = 'Failed to trigger email notification';
-export const SAVED_OFFLINE = 'Saved on this device. It will be sent when the connection returns.';
 
 /** Notify is enabled only when the transfer is completed (spec section 4). */
 export function canNotify(status: RequestStatus): boolean {

@@ -1,7 +1,8 @@
 // How a queued change reads to people: which record (no more patient data than needed), when
-// it was queued, and where it stands.
+// it was queued, whose it is, and where it stands.
 import type { CollectionName } from '../../../shared/collections';
-import type { OutboxEntry } from '../../offline/outbox-entry';
+import { keyRetentionDays } from '../../offline/key-retention';
+import type { EntryOwner, EntryStanding, OutboxEntry } from '../../offline/outbox-entry';
 
 const RECORD_NAMES: Record<CollectionName, string> = {
   transfers: 'Transfer',
@@ -9,21 +10,40 @@ const RECORD_NAMES: Record<CollectionName, string> = {
   autofill: 'Autofill enrolment',
   reminders: 'Refill reminder',
   newPrescriptions: 'New prescription',
+  appointments: 'Appointment',
+  users: 'Patient',
+  inquiries: 'Inquiry',
 };
 
 export function recordWords(entry: Pick<OutboxEntry, 'collection' | 'recordKey'>): string {
   return `${RECORD_NAMES[entry.collection]} #${entry.recordKey}`;
 }
 
-export function stateWords(entry: OutboxEntry, waitingForSignIn = false): string {
-  switch (entry.state) {
+export function ownerWords(owner: EntryOwner | null): string {
+  return owner?.email ?? 'a colleague';
+}
+
+export function changesWords(count: number): string {
+  return count === 1 ? '1 change' : `${count} changes`;
+}
+
+export function stateWords(entry: OutboxEntry, standing: EntryStanding, waitingForSignIn = false): string {
+  switch (standing) {
     case 'sending':
       return 'Sending…';
     case 'conflict':
       return `Conflict: ${entry.lastError ?? 'the record changed on the server.'}`;
     case 'failed':
       return `Not sent: ${entry.lastError ?? 'the server refused this change.'}`;
-    case 'pending':
+    case 'someone-else':
+      return `Made by ${ownerWords(entry.owner)}: it is sent when they sign in on this device.`;
+    case 'unowned':
+      return 'Saved before this app recorded who made each change: it is sent only if someone says it is theirs.';
+    case 'too-old':
+      return `Too old to send safely (the server remembers a change for ${keyRetentionDays()} days): redo it or discard it.`;
+    case 'newer-version':
+      return 'Saved by a newer version of this app: it waits for that version.';
+    case 'sendable':
       if (waitingForSignIn) return 'Waiting to send (sign in again)';
       return entry.attempts > 0 ? 'Waiting to send (will try again)' : 'Waiting to send';
   }

@@ -8,6 +8,7 @@
 // both or neither. The key is first claimed as 'running' in its own autocommit statement so a
 // concurrent duplicate sees it and gets 409 in_progress instead of running the effect twice.
 import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_ALIAS_BASE, API_BASE } from '../../../shared/constants';
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_REPLAYED_HEADER } from '../../../shared/prescription-api';
@@ -29,8 +30,12 @@ export interface IdempotentResult {
   afterCommit?: () => void;
 }
 
-/** A running key older than this belongs to a run that crashed: its transaction never committed. */
-export const STALE_RUNNING_MS = 60_000;
+/**
+ * A running key older than this belongs to a run that crashed: its transaction never committed.
+ * Taking over a run that is in fact alive is safe (the fence in runIdempotent stops it), so this
+ * only needs to outlast a normal run, and a device retrying after a crash waits no longer.
+ */
+export const STALE_RUNNING_MS = 15_000;
 
 export function errorResult(
   status: number,
@@ -41,17 +46,10 @@ export function errorResult(
   return { status, body: errorBody(code, message, record) };
 }
 
-/** JSON with object keys sorted, so `{a,b}` and `{b,a}` hash alike. */
-export function canonicalJson(value: unknown): string {
-  if (value === undefined) return '';
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-}
-
-/** Method, path below the API base (either prefix) and canonical body. */
+/**
+ * Method, path below the API base (either prefix) and the body as RFC 8785 canonical JSON (keys
+ * sorted), so `{a,b}` and `{b,a}` hash alike; no body hashes as an empty one.
+ */
 export function requestHash(request: FastifyRequest): string {
   let path = request.url.split('?')[0] ?? '';
   for (const base of [API_BASE, API_ALIAS_BASE]) {
@@ -61,7 +59,7 @@ export function requestHash(request: FastifyRequest): string {
     }
   }
   return createHash('sha256')
-    .update(`${request.method}\n${path}\n${canonicalJson(request.body)}`)
+    .update(`${request.method}\n${path}\n${canonicalize(request.body) ?? ''}`)
     .digest('hex');
 }
 

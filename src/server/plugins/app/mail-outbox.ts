@@ -2,10 +2,9 @@
 // for routes that queued an email (call it after the commit). The worker's timer also purges
 // expired idempotency keys, so that housekeeping never runs on a request path.
 import fp from 'fastify-plugin';
-import { IDEMPOTENCY_TTL_DAYS } from '../../../shared/constants';
 import type { Config } from '../../config';
 import { createMailWorker, type MailWorker } from '../../mail/outbox-worker';
-import type { PharmacyContact } from '../../mail/transfer-complete-email';
+import type { PharmacyContact } from '../../mail/pharmacy-letter';
 import { purgeExpiredKeys } from '../../repositories/idempotency-keys';
 
 declare module 'fastify' {
@@ -44,8 +43,9 @@ export const mailOutboxPlugin = fp<MailOutboxOptions>(
       pollMs: options.pollMs,
       baseRetryMs: options.baseRetryMs,
       maxRetryMs: options.maxRetryMs,
+      leaseMs: config.mailLeaseMs,
       housekeeping: async () => {
-        const purged = await purgeExpiredKeys(app.db, IDEMPOTENCY_TTL_DAYS);
+        const purged = await purgeExpiredKeys(app.db, app.config.idempotencyKeyDays);
         if (purged > 0) app.log.info({ purged }, 'expired idempotency keys purged');
       },
     });

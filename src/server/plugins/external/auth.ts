@@ -59,19 +59,29 @@ export const authPlugin = fp<{ identityAdmin?: IdentityAdmin }>(
       if (decoded.auth_time * 1000 < standing.validSinceMs) {
         throw new HttpError(401, 'token_revoked', 'The session was revoked: sign in again');
       }
-      return { uid: decoded.uid, email: decoded.email ?? standing.email, role: standing.role };
+      return {
+        uid: decoded.uid,
+        email: decoded.email ?? standing.email,
+        role: standing.role,
+        expiresAtMs: decoded.exp * 1000,
+      };
     }
 
     app.decorateRequest('user', null as unknown as AuthUser);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       request.user = await verify(request);
     });
-    app.decorate('requireAdmin', async (request: FastifyRequest) => {
-      request.user = await verify(request);
-      if (request.user.role !== 'admin') {
+    async function verifyAdmin(request: FastifyRequest): Promise<AuthUser> {
+      const user = await verify(request);
+      if (user.role !== 'admin') {
         throw new HttpError(403, 'forbidden', 'Only pharmacy staff (admin role) may do this');
       }
+      return user;
+    }
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      request.user = await verifyAdmin(request);
     });
+    app.decorate('verifyAdmin', verifyAdmin);
   },
   { name: 'auth' },
 );

@@ -4,20 +4,25 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
 import { openDb } from '../../db/client';
 import { migrate } from '../../db/migrate';
+import { keepStatistics } from '../../db/statistics';
 
 export const dbPlugin = fp<{ db?: Db }>(
   async (app, options) => {
-    let db = options.db;
-    if (!db) {
-      const opened = await openDb({
+    let owned: Db | null = null;
+    if (!options.db) {
+      owned = await openDb({
         databaseUrl: app.config.databaseUrl,
         dataDir: app.config.dataDir,
       });
-      await migrate(opened);
-      app.addHook('onClose', async () => opened.close());
-      db = opened;
+      await migrate(owned);
     }
+    const db = options.db ?? owned!;
     app.decorate('db', db);
+    const stopStatistics = keepStatistics(db, (error) => app.log.warn({ err: error }, 'ANALYZE failed'));
+    app.addHook('onClose', async () => {
+      stopStatistics();
+      await owned?.close();
+    });
   },
   { name: 'db' },
 );

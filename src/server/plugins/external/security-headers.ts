@@ -2,13 +2,11 @@
 // this origin (the build emits no inline script), no plugins, no framing.
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import { IDENTITY_HOSTS } from '../../../shared/server-paths';
 import type { IdentityConfig } from '../../config';
 
 /** The hosts the Firebase Auth client calls when a real project is configured. */
-const FIREBASE_AUTH_HOSTS = [
-  'https://identitytoolkit.googleapis.com',
-  'https://securetoken.googleapis.com',
-];
+const FIREBASE_AUTH_HOSTS = IDENTITY_HOSTS.map((host) => `https://${host}`);
 
 export function contentSecurityPolicy(identity: IdentityConfig): Record<string, string[] | null> {
   const real = identity.mode === 'firebase';

@@ -5,17 +5,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SERVER_PATH_PREFIXES } from '../../../shared/server-paths';
 import { errorBody, notFoundBody } from '../../errors';
-
-/** Paths that are never the app's pages. */
-const NOT_APP_PREFIXES = [
-  '/nodejsapp',
-  '/api',
-  '/healthz',
-  '/identitytoolkit.googleapis.com',
-  '/securetoken.googleapis.com',
-  '/emulator',
-];
 
 const NO_CACHE = 'no-cache';
 /** Vite puts content-hashed files under assets/: they never change under the same name. */
@@ -28,7 +19,7 @@ function isPrefixed(pathname: string, prefix: string): boolean {
 export function isAppNavigation(method: string, url: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   const pathname = url.split('?')[0] ?? '/';
-  if (NOT_APP_PREFIXES.some((prefix) => isPrefixed(pathname, prefix))) return false;
+  if (SERVER_PATH_PREFIXES.some((prefix) => isPrefixed(pathname, prefix))) return false;
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);
   return !last.includes('.');
 }
@@ -45,6 +36,8 @@ export const staticAppPlugin = fp(
       await app.register(fastifyStatic, {
         root,
         cacheControl: false,
+        // The build writes .br and .gz copies of its text files (build/compress-assets.ts).
+        preCompressed: true,
         // Hidden files and source maps stay reachable only if the build emits them.
         setHeaders: (reply, filePath) => {
           reply.header('cache-control', cacheControlFor(path.relative(root, filePath)));

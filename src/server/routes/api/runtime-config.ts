@@ -18,6 +18,7 @@ export function runtimeConfig(config: Config): RuntimeConfig {
           }
         : { apiKey: EMULATOR_API_KEY, authDomain: '127.0.0.1', projectId: identity.projectId },
     authEmulator: identity.mode === 'emulator',
+    idempotencyKeyDays: config.idempotencyKeyDays,
   };
 }
 

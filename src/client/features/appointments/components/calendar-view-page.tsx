@@ -1,9 +1,41 @@
-import { Title } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useCollection } from '../../../hooks/use-collection';
+import { usePharmacyClock } from '../../../hooks/use-pharmacy-clock';
+import { CALENDAR_TITLE, MANAGE_LINK } from '../appointment-texts';
+import { AppointmentCalendar } from './appointment-calendar';
+import { AppointmentModal } from './appointment-modal';
+import { AppointmentsState } from './appointments-state';
 
+/** 'Appointments Dashboard' (spec "Calendar view page"), read from the device's cache. */
 export function CalendarViewPage() {
+  const { rows, pending, error } = useCollection('appointments');
+  const { timeZone } = usePharmacyClock();
+  const [openId, setOpenId] = useState<number | null>(null);
+
   return (
-    <Title order={1} size="h2" mb="md">
-      Appointments Dashboard
-    </Title>
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={1} size="h2">
+          {CALENDAR_TITLE}
+        </Title>
+        <Group gap="sm">
+          <Button component={Link} to="/appointments/list-view-page" variant="default">
+            List View
+          </Button>
+          <Button component={Link} to="/appointments/manage-availabilities-page">
+            {MANAGE_LINK}
+          </Button>
+        </Group>
+      </Group>
+      <AppointmentsState rows={rows} error={error} />
+      {rows ? <AppointmentCalendar rows={rows} pending={pending} timeZone={timeZone} onOpen={setOpenId} /> : null}
+      <AppointmentModal
+        appointmentId={openId}
+        entries={openId === null ? undefined : pending.get(openId)}
+        onClose={() => setOpenId(null)}
+      />
+    </Stack>
   );
 }

@@ -1,9 +1,123 @@
-import { Title } from '@mantine/core';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Button, CloseButton, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useCollection } from '../../../hooks/use-collection';
+import { usePharmacyClock } from '../../../hooks/use-pharmacy-clock';
+import { CALENDAR_LINK, LIST_TITLE, NO_APPOINTMENTS } from '../appointment-texts';
+import {
+  APPOINTMENT_STATUS_FILTERS,
+  APPOINTMENT_TYPE_FILTERS,
+  filterAppointments,
+  type AppointmentStatusFilter,
+  type AppointmentTypeFilter,
+} from '../filter-appointments';
+import { AppointmentCard } from './appointment-card';
+import { AppointmentModal } from './appointment-modal';
+import { AppointmentsState } from './appointments-state';
 
-export function ListViewPage() {
+const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+const STATUS_DATA = APPOINTMENT_STATUS_FILTERS.map((value) => ({ value, label: capitalised(value) }));
+const TYPE_DATA = APPOINTMENT_TYPE_FILTERS.map((value) => ({ value, label: capitalised(value) }));
+/** Cards shown at first and added per "Show more": a year of bookings stays quick to draw. */
+const PAGE = 60;
+
+export interface ListViewPageProps {
+  /** An appointment to open in the details modal at once (a link from the dashboard or a patient). */
+  id?: number;
+  /** The modal closed: the link's id is spent. */
+  onClearId?: () => void;
+}
+
+/** 'Appointments' (spec "Appointment list page"), read from the device's cache. */
+export function ListViewPage({ id, onClearId }: ListViewPageProps = {}) {
+  const { rows, pending, error } = useCollection('appointments');
+  const { wall } = usePharmacyClock();
+  const [text, setText] = useState('');
+  const [status, setStatus] = useState<AppointmentStatusFilter>('scheduled');
+  const [type, setType] = useState<AppointmentTypeFilter>('all');
+  // "Show more" counts for one search and filter; any other starts from the first cards again.
+  const [more, setMore] = useState({ key: '', shown: PAGE });
+  const [openId, setOpenId] = useState<number | null>(id ?? null);
+  const query = useDeferredValue(text);
+
+  const hits = useMemo(() => filterAppointments(rows ?? [], { text: query, status, type }), [rows, query, status, type]);
+  const bookings = useMemo(() => (rows ?? []).filter((row) => row.appointment_type !== 'Blocked').length, [rows]);
+  const filterKey = JSON.stringify([text, status, type]);
+  const shown = more.key === filterKey ? more.shown : PAGE;
+
   return (
-    <Title order={1} size="h2" mb="md">
-      Appointments
-    </Title>
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={1} size="h2">
+          {LIST_TITLE}
+        </Title>
+        <Button component={Link} to="/appointments/calendar-view-page" variant="default">
+          {CALENDAR_LINK}
+        </Button>
+      </Group>
+      <Stack gap="xs">
+        <TextInput
+          type="search"
+          aria-label="Search by name, email or phone"
+          placeholder="Search by name, email or phone"
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          data-testid="appointment-search"
+          rightSection={text ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setText('')} /> : null}
+        />
+        <Group gap="sm" wrap="wrap">
+          <SegmentedControl
+            aria-label="Status filter"
+            data={STATUS_DATA}
+            value={status}
+            onChange={(value) => setStatus(value as AppointmentStatusFilter)}
+            data-testid="appointment-status-filter"
+          />
+          <SegmentedControl
+            aria-label="Type filter"
+            data={TYPE_DATA}
+            value={type}
+            onChange={(value) => setType(value as AppointmentTypeFilter)}
+            data-testid="appointment-type-filter"
+          />
+        </Group>
+        {rows ? (
+          <Text size="xs" c="dimmed" aria-live="polite" data-testid="appointment-count">
+            {hits.length.toLocaleString()} of {bookings.toLocaleString()}
+          </Text>
+        ) : null}
+      </Stack>
+      <AppointmentsState rows={rows} error={error} />
+      {rows && hits.length === 0 ? (
+        <Text c="dimmed" role="status" data-testid="appointment-list-empty">
+          {NO_APPOINTMENTS}
+        </Text>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {hits.slice(0, shown).map((appointment) => (
+          <li key={appointment.appointment_id}>
+            <AppointmentCard
+              appointment={appointment}
+              entries={pending.get(appointment.appointment_id)}
+              today={wall.date}
+              onOpen={setOpenId}
+            />
+          </li>
+        ))}
+      </SimpleGrid>
+      {hits.length > shown ? (
+        <Button variant="default" onClick={() => setMore({ key: filterKey, shown: shown + PAGE })} style={{ alignSelf: 'center' }}>
+          Show more ({(hits.length - shown).toLocaleString()} left)
+        </Button>
+      ) : null}
+      <AppointmentModal
+        appointmentId={openId}
+        entries={openId === null ? undefined : pending.get(openId)}
+        onClose={() => {
+          setOpenId(null);
+          if (id !== undefined) onClearId?.();
+        }}
+      />
+    </Stack>
   );
 }

@@ -1,11 +1,13 @@
 // Spec section 4 "Sign-in" and section 5: only role 'admin' may enter.
 import { describeAuthError, OFFLINE_MESSAGE } from '../../../lib/auth-errors';
-import { recordVerifiedRole, signIn, signOut, verifyRole } from '../../../lib/auth';
+import { roleAfterSignIn, signIn, signOut } from '../../../lib/auth';
 import { removeStoredToken } from '../../../lib/auth-token';
 
 export type SignInResult =
   | { kind: 'admin' }
   | { kind: 'denied' }
+  /** An account this device knew as admin is no longer one: its patient data must go. */
+  | { kind: 'revoked'; uid: string }
   /** `message` completes the spec's 'Login failed: {message}'. */
   | { kind: 'failed'; message: string };
 
@@ -23,14 +25,9 @@ export async function signInAsAdmin(email: string, password: string): Promise<Si
   } catch (error) {
     return { kind: 'failed', message: describeAuthError(error) };
   }
-  try {
-    const role = await verifyRole();
-    recordVerifiedRole(uid, role);
-    if (role === 'admin') return { kind: 'admin' };
-  } catch {
-    await leave();
-    return { kind: 'failed', message: 'Failed to verify user role' };
-  }
+  const access = await roleAfterSignIn(uid);
+  if (access === 'admin') return { kind: 'admin' };
   await leave();
-  return { kind: 'denied' };
+  if (access === 'failed') return { kind: 'failed', message: 'Failed to verify user role' };
+  return access === 'revoked' ? { kind: 'revoked', uid } : { kind: 'denied' };
 }

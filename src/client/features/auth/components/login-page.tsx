@@ -1,8 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Box, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { showAlert } from '../../../components/alerts';
 import { BrandMark } from '../../../components/brand-mark';
+import { LoginToasts } from '../../../components/login-toasts';
+import { accessNoticeWords, forgetAccessNotice, readAccessNotice } from '../../../lib/access-notice';
 import { preloadAuth } from '../../../lib/auth';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { signInAsAdmin } from '../api/sign-in-as-admin';
@@ -12,6 +14,12 @@ export function LoginPage() {
   const navigate = useNavigate();
   const config = useRuntimeConfig();
   const [busy, setBusy] = useState(false);
+  // Why the app ended the last session itself (the account lost its access), once.
+  const [notice] = useState(readAccessNotice);
+  useEffect(() => {
+    forgetAccessNotice();
+    if (notice?.atSignIn) showAlert('Access denied: Admins only.', 'error');
+  }, [notice]);
   // Firebase is not needed to paint the form, only to submit it: fetch it meanwhile.
   useEffect(preloadAuth, []);
 
@@ -25,6 +33,12 @@ export function LoginPage() {
         await navigate({ to: '/dashboard' });
         return;
       }
+      if (result.kind === 'revoked') {
+        // Loaded only now: the device database's code stays off the sign-in screen's first paint.
+        const { endRevokedSession, wipeProblem } = await import('../../../lib/revoked-access');
+        if (!(await endRevokedSession({ atSignIn: true }))) showAlert(wipeProblem.get()?.message ?? '', 'error');
+        return;
+      }
       if (result.kind === 'denied') showAlert('Access denied: Admins only.', 'error');
       else showAlert(`Login failed: ${result.message}`, 'error');
     } finally {
@@ -34,6 +48,7 @@ export function LoginPage() {
 
   return (
     <Center component="main" className={classes.page}>
+      <LoginToasts />
       <Paper className={classes.card} withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="xs" align="center" mb="lg">
           <BrandMark size={56} />
@@ -43,6 +58,11 @@ export function LoginPage() {
             </Text>
           )}
         </Stack>
+        {notice ? (
+          <Alert color="orange" variant="light" mb="md" role="alert" data-testid="access-notice">
+            {accessNoticeWords(notice)}
+          </Alert>
+        ) : null}
         <Title order={1} className={classes.heading}>
           Greetings,
         </Title>

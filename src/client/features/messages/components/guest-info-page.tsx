@@ -1,8 +1,64 @@
+import { Alert, Anchor, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { FieldList } from '../../../components/field-list';
+import { useCachedRecord } from '../../../hooks/use-cached-record';
+import { parsePositiveInt } from '../../../lib/search-params';
+import { ERROR_TEXT, LOADING_TEXT, USER_SAID, inquiryName } from '../inquiry-list';
+import { orNA } from '../../../lib/text';
+
 export interface GuestInfoPageProps {
   messageId: string;
 }
 
-/** Filled by the messages issue; the spec gives this page no heading. */
-export function GuestInfoPage(_props: GuestInfoPageProps) {
-  return null;
+/** Spec section 2 "Guest info page": who asked (read from the device's cache) and what they said. */
+export function GuestInfoPage({ messageId }: GuestInfoPageProps) {
+  const id = parsePositiveInt(messageId);
+  const { record: inquiry, loading } = useCachedRecord('inquiries', id);
+
+  if (!inquiry) {
+    return loading && id !== undefined ? (
+      <Group gap="xs" role="status">
+        <Loader size="xs" />
+        <Text size="sm">{LOADING_TEXT}</Text>
+      </Group>
+    ) : (
+      <Alert color="red" variant="light" role="alert" data-testid="guest-info-missing">
+        {ERROR_TEXT} This inquiry is not on this device.
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack gap="md" maw={720} data-testid="guest-info">
+      <Anchor
+        size="sm"
+        renderRoot={(props) => <Link {...props} to="/messages" search={{ id: inquiry.message_id, filter: 'All' }} />}
+      >
+        ← Back to messages
+      </Anchor>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            {inquiryName(inquiry)}
+          </Title>
+          <FieldList
+            data-testid="guest-info-fields"
+            fields={[
+              { label: 'Name', value: inquiryName(inquiry) },
+              { label: 'Phone', value: orNA(inquiry.phone_number) },
+              { label: 'Email', value: orNA(inquiry.email) },
+            ]}
+          />
+          <Stack gap={4}>
+            <Title order={2} size="h5">
+              {USER_SAID}
+            </Title>
+            <Text data-testid="guest-info-message" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {inquiry.message}
+            </Text>
+          </Stack>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
 }

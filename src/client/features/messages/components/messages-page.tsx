@@ -1,4 +1,12 @@
+import { useCallback, useMemo } from 'react';
+import { TwoPane } from '../../../components/two-pane';
+import { useCollection } from '../../../hooks/use-collection';
+import { usePaneSelection } from '../../../hooks/use-pane-selection';
+import { useRecordIndex } from '../../../hooks/use-record-index';
 import type { InquiryFilter } from '../../../lib/search-params';
+import { MESSAGES_TITLE, SELECT_TEXT, withSearchText } from '../inquiry-list';
+import { InquiryDetail } from './inquiry-detail';
+import { InquiryListPane } from './inquiry-list-pane';
 
 export interface MessagesPageProps {
   id?: number;
@@ -6,7 +14,45 @@ export interface MessagesPageProps {
   onSearchChange: (next: { id?: number; filter?: InquiryFilter }) => void;
 }
 
-/** Filled by the messages issue; the spec gives this page no heading. */
-export function MessagesPage(_props: MessagesPageProps) {
-  return null;
+/** The messages page of spec section 2: the inquiries on this device, in the two-pane pattern. */
+export function MessagesPage({ id, filter, onSearchChange }: MessagesPageProps) {
+  const { rows, pending, error } = useCollection('inquiries');
+  const searchable = useMemo(() => rows?.map(withSearchText), [rows]);
+  const index = useRecordIndex(searchable, 'message_id');
+  const position = id === undefined ? undefined : index?.positionOf(id);
+  const selected = position === undefined ? undefined : index?.rows[position];
+
+  const { focusDetail, onSelect, onFilterChange, onBack } = usePaneSelection(id, filter, onSearchChange);
+  const onReplied = useCallback((messageId: number) => onSearchChange({ id: messageId, filter: 'All' }), [onSearchChange]);
+
+  return (
+    <TwoPane
+      listLabel={MESSAGES_TITLE}
+      placeholder={SELECT_TEXT}
+      placeholderTestId="inquiry-detail-placeholder"
+      list={
+        <InquiryListPane
+          index={index}
+          pending={pending}
+          error={error}
+          selectedId={id}
+          filter={filter}
+          onSelect={onSelect}
+          onFilterChange={onFilterChange}
+        />
+      }
+      detail={
+        selected ? (
+          <InquiryDetail
+            key={selected.message_id}
+            inquiry={selected}
+            entries={pending.get(selected.message_id)}
+            focusOnMount={focusDetail.current}
+            onBack={onBack}
+            onReplied={onReplied}
+          />
+        ) : null
+      }
+    />
+  );
 }

@@ -1,22 +1,18 @@
-import { useCallback, useRef } from 'react';
-import { Text } from '@mantine/core';
-import type { CollectionName } from '../../../../shared/collections';
+import type { PrescriptionCollectionName as CollectionName } from '../../../../shared/collections';
 import type { StatusFilter } from '../../../../shared/request-status';
 import { useCollection } from '../../../hooks/use-collection';
-import { useRecordIndex } from '../hooks/use-filtered-records';
-import { useFillViewport } from '../hooks/use-fill-viewport';
+import { usePaneSelection } from '../../../hooks/use-pane-selection';
+import { TwoPane } from '../../../components/two-pane';
+import { useRecordIndex } from '../../../hooks/use-record-index';
 import { SELECT_TEXT, type AnyListConfig, type AnyRecord, type ListConfig } from '../list-config';
 import { RecordDetail } from './record-detail';
 import { RecordListPane } from './record-list-pane';
-import classes from './prescriptions.module.css';
 
 export interface PrescriptionPageProps {
   id?: number;
   filter: StatusFilter;
   onSearchChange: (next: { id?: number; filter?: StatusFilter }) => void;
 }
-
-const PHONE_QUERY = '(max-width: 47.99em)';
 
 /** The two-pane list of spec section 2 ("List pages"), for any of the five prescription lists. */
 export function PrescriptionListPage<K extends CollectionName>({
@@ -26,7 +22,7 @@ export function PrescriptionListPage<K extends CollectionName>({
   onSearchChange,
 }: PrescriptionPageProps & { config: ListConfig<K> }) {
   const anyConfig = config as unknown as AnyListConfig;
-  const { rows, pending, error } = useCollection(config.collection);
+  const { rows, pending, error, complete } = useCollection(config.collection, { preview: true });
   const index = useRecordIndex(
     rows as readonly AnyRecord[] | undefined,
     config.key as keyof AnyRecord & string,
@@ -34,43 +30,28 @@ export function PrescriptionListPage<K extends CollectionName>({
   const position = id === undefined ? undefined : index?.positionOf(id);
   const selected = position === undefined ? undefined : index?.rows[position];
 
-  const rootRef = useRef<HTMLDivElement>(null);
-  useFillViewport(rootRef);
-
-  // On a phone the detail replaces the list, so focus follows the person there.
-  const focusDetail = useRef(false);
-  const onSelect = useCallback(
-    (key: number) => {
-      focusDetail.current = window.matchMedia(PHONE_QUERY).matches;
-      onSearchChange({ id: key, filter });
-    },
-    [onSearchChange, filter],
-  );
-  const onFilterChange = useCallback(
-    (next: StatusFilter) => onSearchChange({ id, filter: next }),
-    [onSearchChange, id],
-  );
-  const onBack = useCallback(
-    () => onSearchChange({ id: undefined, filter }),
-    [onSearchChange, filter],
-  );
+  const { focusDetail, onSelect, onFilterChange, onBack } = usePaneSelection(id, filter, onSearchChange);
 
   return (
-    <div ref={rootRef} className={classes.root} data-selected={selected ? '' : undefined}>
-      <section className={classes.listPane} aria-label={config.title}>
+    <TwoPane
+      listLabel={config.title}
+      placeholder={SELECT_TEXT}
+      placeholderTestId="prescription-detail-placeholder"
+      list={
         <RecordListPane
           config={anyConfig}
           index={index}
           pending={pending}
           error={error}
+          complete={complete}
           selectedId={id}
           filter={filter}
           onSelect={onSelect}
           onFilterChange={onFilterChange}
         />
-      </section>
-      <section className={classes.detailPane} aria-label="Details">
-        {selected ? (
+      }
+      detail={
+        selected ? (
           <RecordDetail
             key={`${config.collection}:${id}`}
             config={anyConfig}
@@ -79,14 +60,8 @@ export function PrescriptionListPage<K extends CollectionName>({
             focusOnMount={focusDetail.current}
             onBack={onBack}
           />
-        ) : (
-          <div className={classes.placeholder}>
-            <Text c="dimmed" data-testid="prescription-detail-placeholder">
-              {SELECT_TEXT}
-            </Text>
-          </div>
-        )}
-      </section>
-    </div>
+        ) : null
+      }
+    />
   );
 }

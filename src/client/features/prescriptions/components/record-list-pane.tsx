@@ -1,24 +1,23 @@
 import { useId, useState } from 'react';
 import {
-  Alert,
   CloseButton,
   Group,
-  Loader,
   SegmentedControl,
   Select,
   Stack,
-  Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { STATUS_FILTERS, type StatusFilter } from '../../../../shared/request-status';
 import type { OutboxEntry } from '../../../offline/outbox-entry';
-import { useFilteredRecords } from '../hooks/use-filtered-records';
-import { useNow } from '../hooks/use-now';
-import type { RecordIndex } from '../filter-records';
+import { useFilteredRecords } from '../../../hooks/use-record-index';
+import { useNow } from '../../../hooks/use-now';
+import type { RecordIndex } from '../../../lib/record-index';
+import { statusKeep } from '../filter-records';
 import { EMPTY_TEXT, type AnyListConfig, type AnyRecord } from '../list-config';
 import { RecordList } from './record-list';
-import classes from './prescriptions.module.css';
+import { ListBody, ListCount } from '../../../components/list-body';
+import { paneClasses as classes } from '../../../components/two-pane';
 
 const FILTER_LABELS: Record<StatusFilter, string> = {
   all: 'All',
@@ -33,6 +32,8 @@ interface RecordListPaneProps {
   index: RecordIndex<AnyRecord> | null;
   pending: Map<number, OutboxEntry[]>;
   error: string | null;
+  /** False while `index` holds a preview (the newest rows of a list still being read). */
+  complete: boolean;
   selectedId: number | undefined;
   filter: StatusFilter;
   onSelect: (key: number) => void;
@@ -49,6 +50,7 @@ export function RecordListPane({
   index,
   pending,
   error,
+  complete,
   selectedId,
   filter,
   onSelect,
@@ -57,43 +59,36 @@ export function RecordListPane({
   const fields = config.searchFields as readonly { field: Field; label: string }[];
   const [field, setField] = useState<Field>(fields[0]?.field as Field);
   const [query, setQuery] = useState('');
-  const { hits, stale } = useFilteredRecords(index, field, query, filter);
+  const { hits, stale } = useFilteredRecords(index, field, query, statusKeep(filter));
   const rows = index?.rows;
   const now = useNow();
   const countId = useId();
   const fieldLabel = searchNoun(fields.find((f) => f.field === field)?.label ?? '');
 
-  let body;
-  if (rows === undefined || (rows.length === 0 && error)) {
-    body = error ? (
-      <Alert color="red" variant="light" role="alert" m="sm">
-        {config.errorText}
-      </Alert>
-    ) : (
-      <Group gap="xs" p="sm" role="status">
-        <Loader size="xs" />
-        <Text size="sm">{config.loadingText}</Text>
-      </Group>
-    );
-  } else if (hits.length === 0) {
-    body = (
-      <Text c="dimmed" p="sm" role="status" data-testid="prescription-list-empty">
-        {EMPTY_TEXT}
-      </Text>
-    );
-  } else {
-    body = (
-      <RecordList
-        config={config}
-        rows={rows}
-        hits={hits}
-        pending={pending}
-        selectedId={selectedId}
-        now={now}
-        onSelect={onSelect}
-      />
-    );
-  }
+  const body = (
+    <ListBody
+      total={rows?.length}
+      hits={hits.length}
+      error={error}
+      errorText={config.errorText}
+      loadingText={config.loadingText}
+      emptyText={EMPTY_TEXT}
+      emptyTestId="prescription-list-empty"
+      partial={!complete}
+    >
+      {() => (
+        <RecordList
+          config={config}
+          rows={rows!}
+          hits={hits}
+          pending={pending}
+          selectedId={selectedId}
+          now={now}
+          onSelect={onSelect}
+        />
+      )}
+    </ListBody>
+  );
 
   return (
     <>
@@ -142,17 +137,7 @@ export function RecordListPane({
           onChange={(value) => onFilterChange(value as StatusFilter)}
           data-testid="prescription-status-filter"
         />
-        <Text
-          id={countId}
-          size="xs"
-          c="dimmed"
-          aria-live="polite"
-          style={{ opacity: stale ? 0.6 : 1 }}
-          data-testid="prescription-count"
-          data-stale={stale || undefined}
-        >
-          {rows ? `${hits.length.toLocaleString()} of ${rows.length.toLocaleString()}` : '\u00a0'}
-        </Text>
+        <ListCount id={countId} hits={hits.length} total={complete ? rows?.length : undefined} stale={stale} testId="prescription-count" />
       </Stack>
       <div className={classes.listBody}>{body}</div>
     </>

@@ -5,7 +5,7 @@ import type { OutboxEntry } from '../../../offline/outbox-entry';
 import { PendingMark } from '../../../components/pending-mark';
 import { recordName, type AnyRecord } from '../list-config';
 import { StatusBadge } from './status-badge';
-import classes from './prescriptions.module.css';
+import { paneClasses as classes } from '../../../components/two-pane';
 
 export const ROW_HEIGHT = 68;
 

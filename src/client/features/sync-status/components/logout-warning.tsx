@@ -18,10 +18,16 @@ export function LogoutWarning() {
       size="md"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <Text mb="lg">
+      <Text mb={prompt?.others ? 'xs' : 'lg'}>
         {changesWords(prompt?.unsent ?? 0)} not been sent to the server yet. Logging out removes them from this
         device for good.
       </Text>
+      {prompt?.others ? (
+        <Text mb="lg">
+          {prompt.others === prompt.unsent ? 'All of them were' : `${prompt.others} of them were`} made by someone
+          else and can be sent only when that person signs in here.
+        </Text>
+      ) : null}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={() => prompt?.answer('wait')} data-autofocus>
           Wait and send

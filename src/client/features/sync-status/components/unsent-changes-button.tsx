@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Button, Drawer, Text } from '@mantine/core';
 import { useOutbox } from '../../../hooks/use-outbox';
 import { useSyncStatus } from '../../../hooks/use-sync-status';
-import { isInFlight } from '../../../offline/outbox-entry';
+import { needsAttention, useEntryStanding } from '../../../hooks/use-entry-standing';
 import { LogoutWarning } from './logout-warning';
+import { OthersChangesPrompt } from './others-changes-prompt';
 import { UnsentChangesList } from './unsent-changes-list';
 
 function countWords(count: number, refused: number): string {
@@ -11,12 +12,16 @@ function countWords(count: number, refused: number): string {
   return refused > 0 ? `${base}, ${refused} need${refused === 1 ? 's' : ''} attention` : base;
 }
 
-/** The nav bar's count of unsent changes; opens the list. Hidden while everything is sent. */
+/**
+ * The nav bar's count of unsent changes; opens the list. Hidden while everything is sent. Also
+ * mounts the questions about the queue (logout, changes made by someone else).
+ */
 export function UnsentChangesButton() {
   const entries = useOutbox();
   const { auth } = useSyncStatus();
   const [opened, setOpened] = useState(false);
-  const refused = entries.filter((entry) => !isInFlight(entry)).length;
+  const standingOf = useEntryStanding();
+  const refused = entries.filter((entry) => needsAttention(standingOf(entry))).length;
   const waitingForSignIn = auth !== 'open';
   // Everything sent (or discarded): the drawer closes and stays closed until asked again.
   if (opened && entries.length === 0) setOpened(false);
@@ -57,6 +62,7 @@ export function UnsentChangesButton() {
         <UnsentChangesList entries={entries} waitingForSignIn={waitingForSignIn} />
       </Drawer>
       <LogoutWarning />
+      <OthersChangesPrompt entries={entries} />
     </>
   );
 }

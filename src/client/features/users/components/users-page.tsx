@@ -1,9 +1,128 @@
-import { Title } from '@mantine/core';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { Anchor, Badge, CloseButton, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { orNA } from '../../../lib/text';
+import { ListBody, ListCount } from '../../../components/list-body';
+import { paneClasses } from '../../../components/two-pane';
+import { VirtualList } from '../../../components/virtual-list';
+import { useCollection } from '../../../hooks/use-collection';
+import { useFillViewport } from '../../../hooks/use-fill-viewport';
+import {
+  LOADING_USERS,
+  NO_USERS,
+  USERS_ERROR,
+  USERS_TITLE,
+  USER_STATUS_FILTERS,
+  VIEW_DETAILS,
+  byName,
+  searchUsers,
+  userName,
+  type UserStatusFilter,
+} from '../user-search';
+import classes from './users.module.css';
 
+const ROW_HEIGHT = 64;
+
+/** Spec section 2 "Users page": the patients on this device, searched by name and status. */
 export function UsersPage() {
+  const { rows, error } = useCollection('users');
+  const [query, setQuery] = useState('');
+  const [status, setStatus] = useState<UserStatusFilter>('all');
+  const deferredQuery = useDeferredValue(query);
+  const sorted = useMemo(() => (rows ? [...rows].sort(byName) : undefined), [rows]);
+  const hits = useMemo(() => (sorted ? searchUsers(sorted, deferredQuery, status) : []), [sorted, deferredQuery, status]);
+  const keyAt = useCallback((i: number) => (hits[i] as { user_id: number }).user_id, [hits]);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useFillViewport(rootRef);
+
+  const body = (
+    <ListBody
+      total={sorted?.length}
+      hits={hits.length}
+      error={error}
+      errorText={USERS_ERROR}
+      loadingText={LOADING_USERS}
+      emptyText={NO_USERS}
+      emptyTestId="user-list-empty"
+    >
+      {() => (
+          <VirtualList
+            label="Users"
+            count={hits.length}
+            keyAt={keyAt}
+            rowHeight={ROW_HEIGHT}
+            selectedKey={undefined}
+            data-testid="user-list"
+            renderRow={(i) => {
+              const user = hits[i]!;
+              return (
+                <div className={classes.row} data-testid="user-row" data-record-key={user.user_id} data-status={user.status}>
+                  <div className={classes.rowMain}>
+                    <Group gap={6} wrap="nowrap">
+                      <Text fw={600} truncate="end">
+                        {userName(user)}
+                      </Text>
+                      {user.status === 'inactive' ? (
+                        <Badge size="xs" variant="default" tt="none">
+                          Inactive
+                        </Badge>
+                      ) : null}
+                    </Group>
+                    <Text size="sm" c="dimmed" truncate="end" data-testid="user-email">
+                      {orNA(user.email)}
+                    </Text>
+                  </div>
+                  <Anchor
+                    size="sm"
+                    className={classes.view}
+                    aria-label={`${VIEW_DETAILS}: ${userName(user)}`}
+                    renderRoot={(props) => <Link {...props} to="/users/$userId" params={{ userId: String(user.user_id) }} />}
+                  >
+                    {VIEW_DETAILS}
+                  </Anchor>
+                </div>
+              );
+            }}
+          />
+      )}
+    </ListBody>
+  );
+
   return (
-    <Title order={1} size="h2" mb="md">
-      Search Users
-    </Title>
+    <div ref={rootRef} className={classes.root}>
+      <Paper withBorder radius="md" className={classes.panel}>
+        <Title order={1} size="h3" className={paneClasses.paneTitle}>
+          {USERS_TITLE}
+        </Title>
+        <Stack gap="xs" className={paneClasses.toolbar}>
+          <Group gap="xs" wrap="nowrap" align="flex-end">
+            <TextInput
+              flex={1}
+              miw={0}
+              type="search"
+              aria-label="Search by first or last name"
+              placeholder="Search by first or last name"
+              value={query}
+              onChange={(event) => setQuery(event.currentTarget.value)}
+              data-testid="user-search"
+              rightSection={query ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setQuery('')} /> : null}
+            />
+            <Select
+              w={130}
+              aria-label="Status"
+              data={USER_STATUS_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
+              value={status}
+              onChange={(value) => value && setStatus(value as UserStatusFilter)}
+              allowDeselect={false}
+              checkIconPosition="right"
+              comboboxProps={{ withinPortal: true }}
+              data-testid="user-status"
+            />
+          </Group>
+          <ListCount hits={hits.length} total={sorted?.length} testId="user-count" />
+        </Stack>
+        <div className={paneClasses.listBody}>{body}</div>
+      </Paper>
+    </div>
   );
 }

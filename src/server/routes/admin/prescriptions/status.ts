@@ -1,23 +1,25 @@
 // Status changes (spec section 4): the transfer actions and the refill-type status updates, both
 // through the shared state machine, under a row lock, idempotent by key.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { CollectionName } from '../../../../shared/collections';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { PrescriptionCollectionName as CollectionName } from '../../../../shared/collections';
 import { COLLECTIONS } from '../../../../shared/collections';
-import { STATUS_KIND_COLLECTION } from '../../../../shared/prescription-api';
 import {
-  REQUEST_STATUSES,
-  TRANSFER_ACTIONS,
-  isRequestStatus,
+  STATUS_KIND_COLLECTION,
+  StatusParamsSchema,
+  StatusUpdateBodySchema,
+  TransferActionParamsSchema,
+} from '../../../../shared/prescription-api';
+import {
   transferTransition,
   transition,
   type RequestStatus,
   type TransitionResult,
-  type TransferAction,
 } from '../../../../shared/request-status';
 import { errorResult, runIdempotent, type IdempotentResult } from '../../../plugins/app/idempotency';
 import { changeStatus, PRESCRIPTION_TABLES, type Actor } from '../../../repositories/prescription-requests';
 import type { Sql } from '../../../db/client';
-import { adminPath, badRequest, fail, parseId, type Parsed } from './params';
+import { adminPath, badRequest, recordId } from './params';
 
 const LABEL: Record<CollectionName, string> = {
   transfers: 'Transfer',
@@ -52,36 +54,20 @@ async function applyChange(
   }
 }
 
-function actorOf(request: FastifyRequest): Actor {
+export function actorOf(request: FastifyRequest): Actor {
   const key = request.headers['idempotency-key'];
   return { uid: request.user.uid, idempotencyKey: typeof key === 'string' ? key : null };
 }
 
-function parseAction(raw: unknown): Parsed<TransferAction> {
-  return (TRANSFER_ACTIONS as readonly unknown[]).includes(raw)
-    ? { ok: true, value: raw as TransferAction }
-    : badRequest(`action must be one of ${TRANSFER_ACTIONS.join(', ')}.`);
-}
-
-function parseStatusBody(body: unknown): Parsed<RequestStatus> {
-  const status = body && typeof body === 'object' ? (body as { status?: unknown }).status : undefined;
-  return isRequestStatus(status)
-    ? { ok: true, value: status }
-    : badRequest(`status must be one of ${REQUEST_STATUSES.join(', ')}.`);
-}
-
-export const prescriptionStatusRoutes: FastifyPluginAsync = async (app) => {
+export const prescriptionStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     adminPath(`${COLLECTIONS.transfers.path}/:action/:transfer_id`),
-    { schema: { response: { 200: PRESCRIPTION_TABLES.transfers.schema } } },
+    { schema: { params: TransferActionParamsSchema, response: { 200: PRESCRIPTION_TABLES.transfers.schema } } },
     async (request, reply) => {
-      const params = request.params as Record<string, string>;
-      const action = parseAction(params.action);
-      if (!action.ok) return fail(reply, action);
-      const id = parseId('transfer_id', params.transfer_id);
-      if (!id.ok) return fail(reply, id);
+      const { action } = request.params;
+      const id = recordId(request.params.transfer_id);
       return runIdempotent(request, reply, (tx) =>
-        applyChange(tx, 'transfers', id.value, (from) => transferTransition(from, action.value), actorOf(request)),
+        applyChange(tx, 'transfers', id, (from) => transferTransition(from, action), actorOf(request)),
       );
     },
   );
@@ -90,19 +76,23 @@ export const prescriptionStatusRoutes: FastifyPluginAsync = async (app) => {
   for (const [kind, name] of Object.entries(STATUS_KIND_COLLECTION)) {
     app.put(
       adminPath(`/admin/${kind}/status/:id`),
-      { schema: { response: { 200: PRESCRIPTION_TABLES[name].schema } } },
+      {
+        schema: {
+          params: StatusParamsSchema,
+          body: StatusUpdateBodySchema,
+          response: { 200: PRESCRIPTION_TABLES[name].schema },
+        },
+      },
       async (request, reply) => {
-        const id = parseId('id', (request.params as Record<string, string>).id);
-        if (!id.ok) return fail(reply, id);
-        const status = parseStatusBody(request.body);
-        if (!status.ok) return fail(reply, status);
+        const id = recordId(request.params.id);
+        const { status } = request.body;
         return runIdempotent(request, reply, (tx) =>
-          applyChange(tx, name, id.value, (from) => transition(from, status.value), actorOf(request)),
+          applyChange(tx, name, id, (from) => transition(from, status), actorOf(request)),
         );
       },
     );
   }
   app.put(adminPath('/admin/:kind/status/:id'), async (_request, reply) =>
-    fail(reply, badRequest(`kind must be one of ${Object.keys(STATUS_KIND_COLLECTION).join(', ')}.`)),
+    badRequest(reply, `kind must be one of ${Object.keys(STATUS_KIND_COLLECTION).join(', ')}.`),
   );
 };

@@ -1,0 +1,71 @@
+// The pharmacy's wall clock in the app. Appointments are stored as the pharmacy's date and time
+// (PHARMACY_TIMEZONE); a tablet set to another zone must show the same slots. So the calendar
+// runs in UTC over "wall-clock" dates (UTC fields = the pharmacy's clock) and every conversion
+// to a real instant goes through the pharmacy's zone, at one seam: the block/unblock body.
+import type { RangeBody } from '../../../shared/appointment-api';
+import { APPOINTMENT_MINUTES } from '../../../shared/constants';
+import { wallClockDate, zonedInstant } from '../../../shared/zoned-time';
+
+/** 'YYYY-MM-DDTHH:MM:SS' with no offset: how the calendar (in UTC) reads a wall-clock time. */
+export function wallIso(date: string, time: string): string {
+  return `${date}T${time.length === 5 ? `${time}:00` : time}`;
+}
+
+/** The wall-clock end of an appointment starting at `date` `time` (20 minutes later). */
+export function wallEndIso(date: string, time: string): string {
+  return new Date(wallClockDate(date, time).getTime() + APPOINTMENT_MINUTES * 60_000).toISOString().slice(0, 19);
+}
+
+/** A calendar date (its UTC fields are the pharmacy's clock) as the pharmacy's date and time. */
+export function wallParts(calendarDate: Date): { date: string; time: string } {
+  const iso = calendarDate.toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 19) };
+}
+
+/** The spec's block/unblock body: the date and time parts of the selection's real UTC instants. */
+export function rangeBody(start: Date, end: Date, timeZone: string): RangeBody {
+  const utcParts = (calendarDate: Date) => {
+    const { date, time } = wallParts(calendarDate);
+    return zonedInstant(date, time, timeZone).toISOString().split('T') as [string, string];
+  };
+  const [startDate, startTime] = utcParts(start);
+  const [endDate, endTime] = utcParts(end);
+  return { startDate, startTime, endDate, endTime };
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+function format(name: string, options: Intl.DateTimeFormatOptions, locale?: string): Intl.DateTimeFormat {
+  const key = `${name}|${locale ?? ''}`;
+  let cached = formats.get(key);
+  if (!cached) {
+    // UTC: the wall-clock dates carry the pharmacy's clock in their UTC fields.
+    cached = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    formats.set(key, cached);
+  }
+  return cached;
+}
+
+/** '11:10 AM' (the device's locale) for 'HH:MM:SS'. */
+export function formatTime(time: string, locale?: string): string {
+  return format('time', { hour: 'numeric', minute: '2-digit' }, locale).format(wallClockDate('2000-01-01', time));
+}
+
+/** 'Nov 24, 2026' for 'YYYY-MM-DD'. */
+export function formatDate(date: string, locale?: string): string {
+  return format('date', { dateStyle: 'medium' }, locale).format(wallClockDate(date.slice(0, 10)));
+}
+
+/** The modal's Date & Time (spec): 'Today at {time}' today, else the date, 'at' and the time. */
+export function formatWhen(date: string, time: string, today: string, locale?: string): string {
+  const day = date.slice(0, 10) === today ? 'Today' : formatDate(date, locale);
+  return `${day} at ${formatTime(time, locale)}`;
+}
+
+/** A calendar selection's end or start for the sidebar: 'Mon, Nov 23, 2026, 11:10 AM'. */
+export function formatSelection(calendarDate: Date, locale?: string): string {
+  return format(
+    'selection',
+    { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+    locale,
+  ).format(calendarDate);
+}

@@ -1,0 +1,30 @@
+// Cancellation through the offline outbox (hooks/use-queued-change.ts): after the spec's
+// confirm, the cached appointment is cancelled at once with a pending mark; the spec's success
+// text waits for the server's 2xx, a refusal reads 'Error: {message}'.
+import { useCallback } from 'react';
+import type { Appointment } from '../../../../shared/entities';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { useQueuedChange } from '../../../hooks/use-queued-change';
+import { requestAppointmentCancel } from '../../../offline/actions';
+import { CANCEL_CONFIRM, CANCEL_SUCCESS } from '../appointment-texts';
+
+export function useCancelAppointment() {
+  const confirm = useConfirm();
+  const { busy, run } = useQueuedChange<'cancel'>();
+
+  /** Resolves once the person has answered the confirm (true: queued), not when the server has. */
+  const cancel = useCallback(
+    async (appointment: Appointment): Promise<boolean> => {
+      if (!(await confirm(CANCEL_CONFIRM))) return false;
+      void run('cancel', () => requestAppointmentCancel(appointment), {
+        log: 'Failed to cancel the appointment',
+        success: CANCEL_SUCCESS,
+        failure: (reason) => `Error: ${reason}`,
+      });
+      return true;
+    },
+    [confirm, run],
+  );
+
+  return { cancelling: busy === 'cancel', cancel };
+}

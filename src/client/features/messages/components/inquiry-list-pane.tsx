@@ -1,0 +1,120 @@
+import { useCallback, useId, useState } from 'react';
+import { CloseButton, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { ListBody, ListCount } from '../../../components/list-body';
+import { paneClasses as classes } from '../../../components/two-pane';
+import { VirtualList } from '../../../components/virtual-list';
+import { useNow } from '../../../hooks/use-now';
+import { useFilteredRecords } from '../../../hooks/use-record-index';
+import type { RecordIndex } from '../../../lib/record-index';
+import { INQUIRY_FILTERS, type InquiryFilter } from '../../../lib/search-params';
+import type { OutboxEntry } from '../../../offline/outbox-entry';
+import {
+  EMPTY_TEXT,
+  ERROR_TEXT,
+  LOADING_TEXT,
+  MESSAGES_TITLE,
+  SEARCH_BY,
+  inquiryKeep,
+  type InquiryRow as Row,
+  type SearchByField,
+} from '../inquiry-list';
+import { InquiryRow, ROW_HEIGHT } from './inquiry-row';
+
+interface InquiryListPaneProps {
+  index: RecordIndex<Row> | null;
+  pending: Map<number, OutboxEntry[]>;
+  error: string | null;
+  selectedId: number | undefined;
+  filter: InquiryFilter;
+  onSelect: (key: number) => void;
+  onFilterChange: (filter: InquiryFilter) => void;
+}
+
+export function InquiryListPane({ index, pending, error, selectedId, filter, onSelect, onFilterChange }: InquiryListPaneProps) {
+  const [field, setField] = useState<SearchByField>('full_name');
+  const [query, setQuery] = useState('');
+  const { hits, stale } = useFilteredRecords(index, field, query, inquiryKeep(filter));
+  const rows = index?.rows;
+  const now = useNow();
+  const countId = useId();
+  const fieldLabel = SEARCH_BY.find((f) => f.value === field)?.label.toLowerCase() ?? '';
+  const keyAt = useCallback((i: number) => (rows?.[hits[i] as number] as Row).message_id, [rows, hits]);
+
+  const body = (
+    <ListBody
+      total={rows?.length}
+      hits={hits.length}
+      error={error}
+      errorText={ERROR_TEXT}
+      loadingText={LOADING_TEXT}
+      emptyText={EMPTY_TEXT}
+      emptyTestId="inquiry-list-empty"
+    >
+      {() => (
+        <VirtualList
+          label={MESSAGES_TITLE}
+          count={hits.length}
+          keyAt={keyAt}
+          rowHeight={ROW_HEIGHT}
+          selectedKey={selectedId}
+          data-testid="inquiry-list"
+          renderRow={(i, key) => (
+            <InquiryRow
+              inquiry={rows![hits[i] as number] as Row}
+              selected={key === selectedId}
+              entries={pending.get(key)}
+              now={now}
+              onSelect={onSelect}
+            />
+          )}
+        />
+      )}
+    </ListBody>
+  );
+
+  return (
+    <>
+      <Title order={1} size="h3" className={classes.paneTitle}>
+        {MESSAGES_TITLE}
+      </Title>
+      <Stack gap="xs" className={classes.toolbar}>
+        <TextInput
+          type="search"
+          aria-label={`Search by ${fieldLabel}`}
+          placeholder={`Search by ${fieldLabel}`}
+          value={query}
+          onChange={(event) => setQuery(event.currentTarget.value)}
+          aria-describedby={countId}
+          data-testid="inquiry-search"
+          rightSection={query ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setQuery('')} /> : null}
+        />
+        <Group gap="xs" grow wrap="nowrap">
+          <Select
+            label="Search by"
+            size="xs"
+            data={SEARCH_BY.map((f) => ({ value: f.value, label: f.label }))}
+            value={field}
+            onChange={(value) => value && setField(value as SearchByField)}
+            allowDeselect={false}
+            checkIconPosition="right"
+            comboboxProps={{ withinPortal: true }}
+            data-testid="inquiry-search-by"
+          />
+          <Select
+            label="Filter"
+            size="xs"
+            data={[...INQUIRY_FILTERS]}
+            value={filter}
+            onChange={(value) => value && onFilterChange(value as InquiryFilter)}
+            allowDeselect={false}
+            checkIconPosition="right"
+            comboboxProps={{ withinPortal: true }}
+            data-testid="inquiry-filter"
+          />
+        </Group>
+        <ListCount id={countId} hits={hits.length} total={rows?.length} stale={stale} testId="inquiry-count" />
+      </Stack>
+      <div className={classes.listBody}>{body}</div>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { memo } from 'react';
+import { Text, UnstyledButton } from '@mantine/core';
+import type { Inquiry } from '../../../../shared/entities';
+import { PendingMark } from '../../../components/pending-mark';
+import { paneClasses as classes } from '../../../components/two-pane';
+import { formatListDate } from '../../../lib/dates';
+import type { OutboxEntry } from '../../../offline/outbox-entry';
+import { inquiryName, messagePreview } from '../inquiry-list';
+
+export const ROW_HEIGHT = 68;
+
+interface InquiryRowProps {
+  inquiry: Inquiry;
+  selected: boolean;
+  entries: OutboxEntry[] | undefined;
+  now: Date;
+  onSelect: (key: number) => void;
+}
+
+export const InquiryRow = memo(function InquiryRow({ inquiry, selected, entries, now, onSelect }: InquiryRowProps) {
+  const unresolved = !inquiry.resolved;
+  return (
+    <UnstyledButton
+      className={classes.rowButton}
+      aria-current={selected ? 'true' : undefined}
+      data-testid="inquiry-row"
+      data-record-key={inquiry.message_id}
+      data-new={unresolved || undefined}
+      onClick={() => onSelect(inquiry.message_id)}
+    >
+      {unresolved ? (
+        <span className={classes.dot} data-active role="img" aria-label="New" data-testid="inquiry-new-dot" />
+      ) : (
+        <span className={classes.dot} aria-hidden />
+      )}
+      <span className={classes.rowMain}>
+        <Text component="span" display="block" fw={600} truncate="end">
+          {inquiryName(inquiry)}
+        </Text>
+        <Text component="span" display="block" size="sm" c="dimmed" truncate="end" data-testid="inquiry-preview">
+          {messagePreview(inquiry.message)}
+        </Text>
+      </span>
+      <span className={classes.rowSide}>
+        <Text component="span" size="xs" c="dimmed" data-testid="inquiry-time">
+          {formatListDate(inquiry.created_at, now)}
+        </Text>
+        {entries && entries.length > 0 ? <PendingMark entries={entries} /> : null}
+      </span>
+    </UnstyledButton>
+  );
+});

@@ -1,0 +1,40 @@
+// Resolve, unresolve and reply through the offline outbox (hooks/use-queued-change.ts): the cached
+// inquiry changes at once; the reply's toasts (spec section 8) wait for the server's answer.
+import { useCallback } from 'react';
+import type { Inquiry } from '../../../../shared/entities';
+import type { InquiryAction } from '../../../../shared/inquiry-api';
+import { showAlert } from '../../../components/alerts';
+import { useQueuedChange } from '../../../hooks/use-queued-change';
+import { requestInquiryAction } from '../../../offline/actions';
+import { REPLY_FAILED, REPLY_NOT_EMAILED, REPLY_SENT } from '../inquiry-list';
+
+export function useInquiryActions() {
+  const { busy, run } = useQueuedChange<InquiryAction>();
+
+  const toggle = useCallback(
+    (inquiry: Inquiry, action: 'resolve' | 'unresolve') =>
+      run(action, () => requestInquiryAction(inquiry, action), {
+        // Spec section 8 logs these; the app also shows a refusal (README: departs on purpose).
+        log: action === 'resolve' ? 'Failed to mark inquiry as resolved' : 'Failed to mark inquiry as unresolved',
+      }),
+    [run],
+  );
+
+  /** Resolves true when the server took the reply. */
+  const reply = useCallback(
+    async (inquiry: Inquiry, text: string): Promise<boolean> => {
+      const result = await run('reply', () => requestInquiryAction(inquiry, 'reply', text), {
+        log: 'Error sending reply',
+        success: REPLY_SENT,
+        failure: REPLY_FAILED,
+      });
+      if (result?.ok && (result.response as { emailed?: unknown } | undefined)?.emailed === false) {
+        showAlert(REPLY_NOT_EMAILED, 'info');
+      }
+      return result?.ok === true;
+    },
+    [run],
+  );
+
+  return { busy, toggle, reply };
+}

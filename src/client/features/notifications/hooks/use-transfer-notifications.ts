@@ -1,0 +1,31 @@
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCollection } from '../../../hooks/use-collection';
+import { useAuthUser } from '../../../lib/auth';
+import { syncStatus } from '../../../offline/sync-engine';
+import { readSeen, subscribeSeen, writeSeen } from '../seen-marker';
+import { latestTransferId, newTransfers, type TransferNotification } from '../transfer-notifications';
+
+export interface TransferNotifications {
+  /** New to this device, newest first; from the synced cache, so it works offline too. */
+  items: TransferNotification[];
+  /** Everything listed now counts as seen on this device. */
+  markSeen: () => void;
+}
+
+export function useTransferNotifications(): TransferNotifications {
+  const uid = useAuthUser()?.uid ?? null;
+  const { rows } = useCollection('transfers');
+  const synced = useSyncExternalStore(syncStatus.subscribe, () => syncStatus.get().transfers.lastSyncedAt !== null);
+  const seen = useSyncExternalStore(subscribeSeen, () => (uid ? readSeen(uid) : null));
+
+  // A device where this person never looked starts from what its first sync brought.
+  useEffect(() => {
+    if (uid && rows && synced && seen === null) writeSeen(uid, latestTransferId(rows));
+  }, [uid, rows, synced, seen]);
+
+  const items = useMemo(() => (rows && seen !== null ? newTransfers(rows, seen) : []), [rows, seen]);
+  const markSeen = useCallback(() => {
+    if (uid && rows) writeSeen(uid, latestTransferId(rows));
+  }, [uid, rows]);
+  return { items, markSeen };
+}

@@ -1,0 +1,105 @@
+import { useBusyRun } from '../hooks/use-busy-run';
+import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { useEntryStanding } from '../../../hooks/use-entry-standing';
+import { useAuthUser } from '../../../lib/auth';
+import { keepEntries, keptEntryIds } from '../../../offline/kept-entries';
+import { claimEntries, discardEntries } from '../../../offline/outbox-edits';
+import type { EntryOwner, OutboxEntry } from '../../../offline/outbox-entry';
+import { changesWords, ownerWords } from '../entry-words';
+
+interface Group {
+  /** null: changes saved before entries recorded who made them. */
+  owner: EntryOwner | null;
+  ids: string[];
+}
+
+function groupsToDecide(entries: readonly OutboxEntry[], isWaiting: (entry: OutboxEntry) => boolean, kept: Set<string>): Group[] {
+  const groups = new Map<string, Group>();
+  for (const entry of entries) {
+    if (!isWaiting(entry) || kept.has(entry.id)) continue;
+    const key = entry.owner?.uid ?? '';
+    const group = groups.get(key) ?? { owner: entry.owner, ids: [] };
+    group.ids.push(entry.id);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+function haveWords(count: number): string {
+  return count === 1 ? 'has' : 'have';
+}
+
+/**
+ * Someone else signs in on a tablet that still holds changes of a colleague (their session ended
+ * without a logout): say how many wait for whom, and let this person keep them for that
+ * colleague's next sign-in or discard them. They are never sent under this person's account.
+ */
+export function OthersChangesPrompt({ entries }: { entries: OutboxEntry[] }) {
+  const user = useAuthUser();
+  const standingOf = useEntryStanding();
+  const confirm = useConfirm();
+  const [busy, run] = useBusyRun();
+  const uid = user?.uid ?? null;
+  const kept = useLiveQuery(async () => new Set(uid ? await keptEntryIds(uid) : []), [uid]);
+  const isWaiting = (entry: OutboxEntry) => {
+    const standing = standingOf(entry);
+    return standing === 'someone-else' || standing === 'unowned';
+  };
+  const groups = user && kept ? groupsToDecide(entries, isWaiting, kept) : [];
+
+  const keep = (group: Group) => run(() => keepEntries(uid as string, group.ids));
+  const discard = (group: Group) =>
+    run(async () => {
+      const whose = group.owner ? ` made by ${ownerWords(group.owner)}` : '';
+      const question = `Discard ${changesWords(group.ids.length)}${whose}? They will never reach the server.`;
+      if (await confirm(question)) await discardEntries(group.ids);
+    });
+  const claim = (group: Group) => run(() => claimEntries(group.ids, { uid: user!.uid, email: user!.email }));
+
+  return (
+    <Modal
+      opened={groups.length > 0}
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnEscape={false}
+      closeOnClickOutside={false}
+      title="Changes waiting on this device"
+      centered
+      size="lg"
+    >
+      <Stack gap="md" data-testid="others-changes-prompt">
+        {groups.map((group) => (
+          <Paper key={group.owner?.uid ?? 'unowned'} withBorder p="md" radius="md" data-testid="others-changes-group">
+            {group.owner ? (
+              <Text mb="sm">
+                {changesWords(group.ids.length)} made by <strong>{ownerWords(group.owner)}</strong>{' '}
+                {haveWords(group.ids.length)} not been sent yet. They are sent only when {ownerWords(group.owner)} signs
+                in on this device again, never under your name.
+              </Text>
+            ) : (
+              <Text mb="sm">
+                {changesWords(group.ids.length)} {haveWords(group.ids.length)} not been sent yet and were saved before
+                this app recorded who made each change. Send them under your name only if you made them.
+              </Text>
+            )}
+            <Group justify="flex-end" gap="sm">
+              {group.owner ? null : (
+                <Button variant="light" disabled={busy} onClick={() => void claim(group)}>
+                  They are mine: send them
+                </Button>
+              )}
+              <Button variant="default" disabled={busy} onClick={() => void keep(group)} data-autofocus>
+                {group.owner ? `Keep for ${ownerWords(group.owner)}` : 'Keep them unsent'}
+              </Button>
+              <Button color="red.9" disabled={busy} onClick={() => void discard(group)}>
+                Discard them
+              </Button>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,203 @@
+// Live updates (issue 8): reads the server's change stream (GET /admin/changes, server-sent
+// events over fetch so the ID token travels in a header) and runs the delta sync of each list
+// that moved. One tab per browser streams (a Web Lock; the others wait to take over): what its
+// syncs write reaches the other tabs' lists through view-store's change notices. After any gap the first event carries every
+// list's cursor, so what was missed is caught up by cursor; while the stream is down the sync
+// engine's periodic sync still runs.
+import { CHANGE_STREAM_PATH, type ChangeEvent, type CursorsEvent, type EndEvent } from '../../shared/change-stream';
+import { COLLECTION_NAMES, type CollectionName } from '../../shared/collections';
+import { backoffDelay } from './backoff';
+import { isBrowserOffline } from './connectivity';
+import { apiUrl } from './http';
+import { observable } from './observable';
+import { authGate, getToken, onResume } from './session';
+import { readCursor, syncCollection } from './sync-engine';
+import { withLock } from './web-lock';
+
+export const CHANGE_STREAM_LOCK = 'pharmacy-change-stream';
+
+/** 'off': not started; 'standby': another tab streams; 'live': events flow; 'waiting': retrying. */
+export type ChangeStreamState = 'off' | 'standby' | 'connecting' | 'live' | 'waiting';
+
+export const changeStreamState = observable<ChangeStreamState>('off');
+
+export interface ChangeStreamOptions {
+  /** No byte (not even a heartbeat) for this long: the connection is dead (default 45 s). */
+  stallMs?: number;
+  /** Longest pause between two attempts (default 30 s). */
+  maxRetryMs?: number;
+}
+
+type Outcome = { kind: 'ended'; status: number } | { kind: 'refused'; status: number } | { kind: 'failed' };
+
+const isCollection = (name: unknown): name is CollectionName =>
+  typeof name === 'string' && (COLLECTION_NAMES as string[]).includes(name);
+
+/** Syncs `list` when the server's cursor is past the device's. */
+async function catchUp(list: CollectionName, serverCursor: string): Promise<void> {
+  const local = Number(await readCursor(list));
+  const remote = Number(serverCursor);
+  if (Number.isFinite(remote) && remote > local) await syncCollection(list);
+}
+
+/** Splits a text stream into server-sent events (`event:` and `data:` lines; comments skipped). */
+export function createEventParser(onEvent: (event: string, data: string) => void): (chunk: string) => void {
+  let buffer = '';
+  return (chunk) => {
+    buffer += chunk;
+    const blocks = buffer.split(/\r?\n\r?\n/);
+    buffer = blocks.pop() ?? '';
+    for (const block of blocks) {
+      let event = 'message';
+      const data: string[] = [];
+      for (const line of block.split(/\r?\n/)) {
+        if (line.startsWith(':') || line === '') continue;
+        const colon = line.indexOf(':');
+        const field = colon === -1 ? line : line.slice(0, colon);
+        const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
+        if (field === 'event') event = value;
+        else if (field === 'data') data.push(value);
+      }
+      if (data.length > 0) onEvent(event, data.join('\n'));
+    }
+  };
+}
+
+function parseJson(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One connection, read until it ends; resolves how it ended. */
+async function readOnce(signal: AbortSignal, forceRefresh: boolean, stallMs: number, onLive: () => void): Promise<Outcome> {
+  let session;
+  try {
+    session = await getToken(forceRefresh);
+  } catch {
+    return { kind: 'failed' };
+  }
+  if (!session) return { kind: 'refused', status: 401 };
+  const connection = new AbortController();
+  const stop = () => connection.abort();
+  signal.addEventListener('abort', stop);
+  let stall: ReturnType<typeof setTimeout> | undefined;
+  const watch = () => {
+    clearTimeout(stall);
+    stall = setTimeout(stop, stallMs);
+  };
+  try {
+    watch();
+    const response = await fetch(apiUrl(CHANGE_STREAM_PATH), {
+      headers: { Authorization: `Bearer ${session.token}`, Accept: 'text/event-stream' },
+      signal: connection.signal,
+      cache: 'no-store',
+    });
+    if (response.status === 401 || response.status === 403) {
+      await response.body?.cancel().catch(() => undefined);
+      return { kind: 'refused', status: response.status };
+    }
+    if (!response.ok || !response.body) {
+      await response.body?.cancel().catch(() => undefined);
+      return { kind: 'failed' };
+    }
+    let ended: Outcome | null = null;
+    const parse = createEventParser((event, data) => {
+      const body = parseJson(data);
+      if (!body) return;
+      if (event === 'cursors') {
+        onLive();
+        const lists = (body as unknown as CursorsEvent).lists ?? {};
+        for (const [name, cursor] of Object.entries(lists)) {
+          if (isCollection(name) && typeof cursor === 'string') void catchUp(name, cursor);
+        }
+      } else if (event === 'change') {
+        const change = body as unknown as ChangeEvent;
+        if (isCollection(change.list) && typeof change.cursor === 'string') void catchUp(change.list, change.cursor);
+      } else if (event === 'end') {
+        ended = { kind: 'ended', status: Number((body as unknown as EndEvent).status) || 503 };
+      }
+    });
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      watch();
+      parse(value);
+      if (ended) {
+        await reader.cancel().catch(() => undefined);
+        break;
+      }
+    }
+    return ended ?? { kind: 'failed' };
+  } catch {
+    return { kind: 'failed' };
+  } finally {
+    clearTimeout(stall);
+    signal.removeEventListener('abort', stop);
+  }
+}
+
+/** Starts streaming (or waiting to stream, behind another tab); returns a stop. */
+export function startChangeStream(options: ChangeStreamOptions = {}): () => void {
+  const stallMs = options.stallMs ?? 45_000;
+  const maxRetryMs = options.maxRetryMs ?? 30_000;
+  const stopped = new AbortController();
+  let wake: (() => void) | null = null;
+  const nudge = () => wake?.();
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+      if (stopped.signal.aborted) done();
+    });
+
+  const run = async () => {
+    let failures = 0;
+    let forceRefresh = false;
+    while (!stopped.signal.aborted) {
+      if (authGate.get() !== 'open' || isBrowserOffline()) {
+        changeStreamState.set('waiting');
+        await pause(maxRetryMs);
+        continue;
+      }
+      changeStreamState.set('connecting');
+      const outcome = await readOnce(stopped.signal, forceRefresh, stallMs, () => {
+        failures = 0;
+        forceRefresh = false;
+        changeStreamState.set('live');
+      });
+      if (stopped.signal.aborted) break;
+      // A refusal is asked again once with a fresh token (an expired one, a role just granted).
+      forceRefresh = (outcome.kind === 'refused' || outcome.kind === 'ended') && (outcome.status === 401 || outcome.status === 403);
+      failures += 1;
+      changeStreamState.set('waiting');
+      await pause(Math.min(maxRetryMs, backoffDelay(failures, null)));
+    }
+  };
+
+  const cleanups: (() => void)[] = [onResume(nudge)];
+  if (typeof window !== 'undefined') {
+    window.addEventListener('online', nudge);
+    cleanups.push(() => window.removeEventListener('online', nudge));
+  }
+  changeStreamState.set('standby');
+  withLock(CHANGE_STREAM_LOCK, run, stopped.signal)
+    .catch(() => undefined)
+    .finally(() => {
+      if (stopped.signal.aborted) changeStreamState.set('off');
+    });
+  return () => {
+    stopped.abort();
+    nudge();
+    cleanups.forEach((cleanup) => cleanup());
+  };
+}

@@ -1,0 +1,109 @@
+// What a person decides about queued changes: send one again with a new key, claim changes
+// queued before owners were recorded, or drop changes.
+import { changeAgain } from './actions';
+import { db, collectionTable } from './db';
+import { newIdempotencyKey } from './enqueue';
+import { keyRetentionDays } from './key-retention';
+import { entryStanding, isInFlight, OUTBOX_SCHEMA_VERSION, type EntryOwner, type OutboxEntry } from './outbox-entry';
+import { publishResult } from './outbox-results';
+import { kickOutbox } from './outbox';
+import { afterEnqueue } from './outbox-triggers';
+import { applyPatch, baseOf, entriesOfRecord, rebuildRecord } from './rebase';
+import { signedInPerson } from './session';
+
+/** Entries a person may send again: refused ones, and their own ones too old to replay blindly. */
+function canRequeue(entry: OutboxEntry): boolean {
+  const standing = entryStanding(entry, signedInPerson()?.uid ?? null, Date.now(), keyRetentionDays());
+  return standing === 'conflict' || standing === 'failed' || standing === 'too-old';
+}
+
+/** The record as the change would meet it: the server's version and the changes queued before it. */
+async function viewBefore(entry: OutboxEntry): Promise<Record<string, unknown> | null> {
+  const row = await collectionTable(entry.collection).get(entry.recordKey);
+  if (!row) return null;
+  const earlier = (await entriesOfRecord(entry.collection, entry.recordKey)).filter(
+    (other) => (other.seq ?? 0) < (entry.seq ?? 0) && isInFlight(other),
+  );
+  return earlier.reduce(applyPatch, baseOf(row));
+}
+
+/**
+ * Retry (after a conflict or refusal) and Redo (too old to send safely): the change is queued
+ * again from the record's current state, under a new Idempotency-Key, in its place in the
+ * record's order, its age counted from now. After a refusal the old key's answer stays stored,
+ * so the old send cannot apply later; a Redo is a person's decision, taken on the record as it
+ * is now. The server's state machine decides either way (a 409 shows as a conflict again).
+ */
+export async function requeueEntry(id: string): Promise<OutboxEntry | null> {
+  const found = await db.outbox.where('id').equals(id).first();
+  if (!found || !canRequeue(found)) return null;
+  const table = collectionTable(found.collection);
+  const requeued = await db.transaction('rw', table, db.outbox, async () => {
+    const entry = await db.outbox.get(found.seq as number);
+    if (entry?.id !== id || !canRequeue(entry)) return null;
+    const view = await viewBefore(entry);
+    const change = view ? changeAgain(entry, view) : null;
+    const now = Date.now();
+    const next: OutboxEntry = {
+      ...entry,
+      id: newIdempotencyKey(),
+      body: view && change?.body ? change.body(view) : entry.body,
+      label: view && change ? (typeof change.label === 'function' ? change.label(view) : change.label) : entry.label,
+      state: 'pending',
+      attempts: 0,
+      createdAt: now,
+      nextAttemptAt: now,
+      lastError: null,
+      lastStatus: null,
+    };
+    await db.outbox.put(next);
+    await rebuildRecord(entry.collection, entry.recordKey);
+    return next;
+  });
+  if (requeued) afterEnqueue();
+  return requeued;
+}
+
+/**
+ * "They are mine": changes queued before entries recorded their owner become `owner`'s and go
+ * with their own key (sent before, if at all, under that same person's account).
+ */
+export async function claimEntries(ids: readonly string[], owner: EntryOwner): Promise<number> {
+  const claimed = await db.transaction('rw', db.outbox, async () => {
+    const entries = await db.outbox.where('id').anyOf([...ids]).toArray();
+    const unowned = entries.filter((entry) => entry.owner === null);
+    for (const entry of unowned) {
+      await db.outbox.update(entry.seq as number, { owner, schemaVersion: OUTBOX_SCHEMA_VERSION });
+    }
+    return unowned.length;
+  });
+  if (claimed > 0) afterEnqueue();
+  return claimed;
+}
+
+/** Drops queued changes and shows their records as the server last had them. Not while sending. */
+export async function discardEntries(ids: readonly string[]): Promise<string[]> {
+  const entries = await db.outbox.where('id').anyOf([...ids]).toArray();
+  if (entries.length === 0) return [];
+  const tables = [...new Set(entries.map((entry) => collectionTable(entry.collection)))];
+  const dropped = await db.transaction('rw', [...tables, db.outbox], async () => {
+    const gone: OutboxEntry[] = [];
+    for (const entry of entries) {
+      const current = await db.outbox.get(entry.seq as number);
+      if (current?.id !== entry.id || current.state === 'sending') continue;
+      await db.outbox.delete(entry.seq as number);
+      gone.push(entry);
+    }
+    const records = new Map(gone.map((entry) => [`${entry.collection}:${entry.recordKey}`, entry]));
+    for (const entry of records.values()) await rebuildRecord(entry.collection, entry.recordKey);
+    return gone.map((entry) => entry.id);
+  });
+  dropped.forEach((id) => publishResult(id, { ok: false, status: 0, message: 'The change was discarded.' }));
+  // Changes queued behind them may go now.
+  if (dropped.length > 0) kickOutbox();
+  return dropped;
+}
+
+export async function discardEntry(id: string): Promise<boolean> {
+  return (await discardEntries([id])).length === 1;
+}

@@ -1,0 +1,88 @@
+// Sends one queued change: a token, the claim (state 'sending'), the request with its
+// Idempotency-Key, one fresh token after a 401, then the answer is settled.
+import { backoffDelay } from './backoff';
+import { reportAnswer, reportNoAnswer } from './connectivity';
+import { db } from './db';
+import { apiRequest, NetworkError } from './http';
+import type { OutboxEntry } from './outbox-entry';
+import { settle } from './outbox-settle';
+import { outboxStatus, type Round, type SendResult } from './outbox-status';
+import { classifyError, type Outcome } from './outcome';
+import { assertGeneration, authGate, getToken, StaleGenerationError, type SessionToken } from './session';
+
+const SEND_TIMEOUT_MS = 30_000;
+
+async function claim(entry: OutboxEntry, generation: number): Promise<OutboxEntry | null> {
+  return db.transaction('rw', db.outbox, async () => {
+    assertGeneration(generation);
+    const fresh = await db.outbox.get(entry.seq as number);
+    if (!fresh || fresh.id !== entry.id || fresh.state !== 'pending') return null;
+    await db.outbox.update(entry.seq as number, { state: 'sending' });
+    return fresh;
+  });
+}
+
+async function attempt(entry: OutboxEntry, token: string, signal: AbortSignal): Promise<Outcome> {
+  try {
+    const response = await apiRequest<unknown>(entry.path, {
+      method: entry.method,
+      body: entry.body,
+      token,
+      idempotencyKey: entry.id,
+      signal,
+      timeoutMs: SEND_TIMEOUT_MS,
+    });
+    reportAnswer();
+    return { kind: 'sent', response };
+  } catch (error) {
+    if (signal.aborted) throw new StaleGenerationError();
+    if (error instanceof NetworkError) reportNoAnswer();
+    else reportAnswer();
+    return classifyError(error);
+  }
+}
+
+/** Consecutive failures to get a token at all (Firebase could not refresh it: no network). */
+let tokenFailures = 0;
+
+/**
+ * The signed-in person's token, or null (the round stops): nobody is signed in (wait for a
+ * sign-in), or the identity service is out of reach (wait like for any lost connection).
+ */
+export async function currentSession(round: Round): Promise<SessionToken | null> {
+  let session: SessionToken | null;
+  try {
+    session = await getToken(false);
+    tokenFailures = 0;
+  } catch {
+    tokenFailures += 1;
+    round.stop = true;
+    outboxStatus.set((s) => ({ ...s, pausedUntil: Date.now() + backoffDelay(tokenFailures, null) }));
+    return null;
+  }
+  if (!session) {
+    authGate.set('signed-out');
+    round.stop = true;
+  }
+  return session;
+}
+
+export async function sendEntry(queued: OutboxEntry, round: Round): Promise<SendResult> {
+  const session = await currentSession(round);
+  if (!session) return 'stop';
+  // Keys are scoped per caller on the server: a change goes with its own person's token only.
+  const owner = queued.owner?.uid;
+  if (session.uid !== owner) {
+    round.stop = true;
+    return 'stop';
+  }
+  const entry = await claim(queued, round.generation);
+  if (!entry) return 'skipped';
+  let outcome = await attempt(entry, session.token, round.abort.signal);
+  if (outcome.kind === 'auth' && outcome.status === 401) {
+    // The cached token may have just expired or been revoked: one fresh try before pausing.
+    const fresh = await getToken(true).catch(() => null);
+    if (fresh?.uid === owner) outcome = await attempt(entry, fresh.token, round.abort.signal);
+  }
+  return settle(entry, outcome, round);
+}

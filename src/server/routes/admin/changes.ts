@@ -1,0 +1,110 @@
+// GET /admin/changes: the change stream (src/shared/change-stream.ts). The admin guard admits the
+// caller like any admin route; the stream then asks again every `streamRecheckMs` and ends with
+// an `end` event (401/403) when the token expired or the role was taken away.
+import type { FastifyPluginAsync } from 'fastify';
+import { CHANGE_STREAM_PATH, type ChangeEvent, type CursorsEvent, type EndEvent } from '../../../shared/change-stream';
+import { HttpError } from '../../errors';
+import { currentCursors, type FeedEvent } from '../../plugins/app/change-feed';
+import { adminPath } from './prescriptions/params';
+
+/** A client this far behind is cut off; it reconnects and catches up by cursor. */
+const MAX_BUFFERED_BYTES = 256 * 1024;
+/** setTimeout's ceiling. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+function frame(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+export const changeStreamRoutes: FastifyPluginAsync = async (app) => {
+  const open = new Set<(end: EndEvent) => void>();
+  // Open streams would hold the server's close forever: they end first, and clients reconnect
+  // (behind a proxy, to another instance).
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end({ status: 503, code: 'server_stopping' });
+  });
+
+  app.get(adminPath(CHANGE_STREAM_PATH), async (request, reply) => {
+    const { config } = app;
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      // nginx and similar proxies must pass events through as they come.
+      'x-accel-buffering': 'no',
+    });
+    // Events go out as they come, and an idle stream is not a timed-out socket. (Injected
+    // requests, in tests, have a socket without these.)
+    const socket = res.socket as Partial<import('node:net').Socket> | null;
+    socket?.setNoDelay?.(true);
+    socket?.setTimeout?.(0);
+
+    let ended = false;
+    const timers: NodeJS.Timeout[] = [];
+    const send = (text: string) => {
+      if (ended) return;
+      if (res.writableLength > MAX_BUFFERED_BYTES) {
+        end({ status: 503, code: 'too_slow' });
+        return;
+      }
+      res.write(text);
+    };
+    const sendCursors = async () => {
+      try {
+        const lists = await currentCursors(app.db);
+        send(frame('cursors', { lists } satisfies CursorsEvent));
+      } catch (error) {
+        request.log.warn({ err: error }, 'change stream could not read the cursors');
+        end({ status: 503, code: 'unavailable' });
+      }
+    };
+    const onFeed = (event: FeedEvent) => {
+      if (event.type === 'gap') void sendCursors();
+      else send(frame('change', { list: event.list, cursor: event.cursor } satisfies ChangeEvent));
+    };
+    function end(reason: EndEvent) {
+      if (ended) return;
+      ended = true;
+      res.write(frame('end', reason));
+      cleanup();
+      res.end();
+    }
+    const unsubscribe = app.changeFeed.subscribe(onFeed);
+    open.add(end);
+    function cleanup() {
+      ended = true;
+      unsubscribe();
+      open.delete(end);
+      timers.forEach((timer) => clearTimeout(timer));
+    }
+    res.on('close', cleanup);
+
+    timers.push(setInterval(() => send(': heartbeat\n\n'), config.streamHeartbeatMs));
+    timers.push(
+      setInterval(() => {
+        app.verifyAdmin(request).then(
+          (user) => {
+            request.user = user;
+          },
+          (error: unknown) => {
+            // An identity service out of reach is not the caller's fault: keep streaming.
+            if (error instanceof HttpError && (error.statusCode === 401 || error.statusCode === 403)) {
+              end({ status: error.statusCode, code: error.code });
+            }
+          },
+        );
+      }, config.streamRecheckMs),
+    );
+    timers.push(
+      setTimeout(
+        () => end({ status: 401, code: 'token_expired' }),
+        Math.min(MAX_TIMER_MS, Math.max(0, request.user.expiresAtMs - Date.now())),
+      ),
+    );
+    // A comment first: the client knows the stream is up before the cursors' query answers.
+    send(': connected\n\n');
+    await sendCursors();
+  });
+};

@@ -1,0 +1,12 @@
+// The query string of every cached list (`GET <list>?since=<cursor>&limit=N`).
+import Type, { type Static } from 'typebox';
+
+export const SyncQuerySchema = Type.Object({
+  /** A cursor from a previous answer (0 for everything); without it the whole list is answered. */
+  since: Type.Optional(
+    Type.String({ pattern: '^[0-9]{1,15}$', description: 'a cursor from a previous answer (a whole number, 0 for all)' }),
+  ),
+  /** Largest page wanted; the server caps it at SYNC_PAGE_LIMIT. A query value is a string. */
+  limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$', description: 'a positive whole number' })),
+});
+export type SyncQuery = Static<typeof SyncQuerySchema>;

@@ -1,0 +1,45 @@
+// Staff accounts made for one test through the Auth emulator (as the API test support does): a
+// second person on the device, or an account whose access the test takes away. No demo account
+// is added to the product for this.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestUser, testAdminAuth } from '../../api/support/tokens';
+import type { Account } from './accounts';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface StaffAccount extends Account {
+  uid: string;
+}
+
+/** A new emulator account with the admin role. */
+export async function createStaff(): Promise<StaffAccount> {
+  const { uid, email, password } = await createTestUser('admin');
+  return { uid, email, password };
+}
+
+export async function disableAccount(uid: string): Promise<void> {
+  await testAdminAuth().updateUser(uid, { disabled: true });
+}
+
+/** Ends the account's sessions everywhere (what an expired or revoked session looks like). */
+export async function endSessions(uid: string): Promise<void> {
+  await testAdminAuth().revokeRefreshTokens(uid);
+}
+
+/** `npm run admin -- revoke EMAIL`, the server's own command, against the suite's emulator. */
+export function revokeWithCli(email: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['tsx', 'src/server/cli/admin.ts', 'revoke', email], {
+      cwd: REPO_ROOT,
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`admin revoke exited ${code}: ${output}`))));
+  });
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatSelection,
+  formatWhen,
+  rangeBody,
+  wallEndIso,
+  wallIso,
+  wallParts,
+} from '../../../src/client/features/appointments/appointment-time';
+
+const TORONTO = 'America/Toronto';
+
+describe("the pharmacy's wall clock in the app", () => {
+  it('reads appointments as offset-free times the calendar (in UTC) places as they are', () => {
+    expect(wallIso('2026-11-24', '11:10:00')).toBe('2026-11-24T11:10:00');
+    expect(wallIso('2026-11-24', '11:10')).toBe('2026-11-24T11:10:00');
+    expect(wallEndIso('2026-11-24', '18:10:00')).toBe('2026-11-24T18:30:00');
+    expect(wallEndIso('2026-11-24', '23:50:00')).toBe('2026-11-25T00:10:00');
+    expect(wallParts(new Date('2026-11-24T11:10:00Z'))).toEqual({ date: '2026-11-24', time: '11:10:00' });
+  });
+
+  it("turns a selection into the UTC date and time parts of its instants, in the pharmacy's zone", () => {
+    // 11:10-12:10 in Toronto in November (EST, UTC-5).
+    expect(rangeBody(new Date('2026-11-24T11:10:00Z'), new Date('2026-11-24T12:10:00Z'), TORONTO)).toEqual({
+      startDate: '2026-11-24',
+      startTime: '16:10:00.000Z',
+      endDate: '2026-11-24',
+      endTime: '17:10:00.000Z',
+    });
+    // Summer time (EDT, UTC-4), and an evening that is already tomorrow in UTC.
+    expect(rangeBody(new Date('2027-07-02T18:10:00Z'), new Date('2027-07-02T20:30:00Z'), TORONTO)).toEqual({
+      startDate: '2027-07-02',
+      startTime: '22:10:00.000Z',
+      endDate: '2027-07-03',
+      endTime: '00:30:00.000Z',
+    });
+    // The day summer time starts: 11:10 is EDT already.
+    expect(rangeBody(new Date('2027-03-14T11:10:00Z'), new Date('2027-03-14T11:30:00Z'), TORONTO).startTime).toBe(
+      '15:10:00.000Z',
+    );
+  });
+
+  it("says 'Today at' on the pharmacy's today, the date otherwise", () => {
+    expect(formatWhen('2026-11-24', '13:50:00', '2026-11-24', 'en-US')).toBe('Today at 1:50 PM');
+    expect(formatWhen('2026-11-25', '10:50:00', '2026-11-24', 'en-US')).toBe('Nov 25, 2026 at 10:50 AM');
+    expect(formatWhen('2026-11-25T00:00:00.000Z', '10:50:00', '2026-11-25', 'en-US')).toBe('Today at 10:50 AM');
+  });
+
+  it('shows a selection as the pharmacy reads it, whatever the device zone', () => {
+    expect(formatSelection(new Date('2026-11-24T11:10:00Z'), 'en-US')).toBe('Tue, Nov 24, 2026, 11:10 AM');
+  });
+});

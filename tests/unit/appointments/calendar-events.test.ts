@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { calendarEvents, EVENT_COLORS } from '../../../src/client/features/appointments/calendar-events';
+import type { OutboxEntry } from '../../../src/client/offline/outbox-entry';
+import { sampleAppointment } from './sample-appointment';
+
+const WEEK = { start: '2026-11-22', end: '2026-11-29' };
+
+function entry(state: OutboxEntry['state']): OutboxEntry {
+  return {
+    id: `k-${state}`,
+    schemaVersion: 2,
+    owner: null,
+    kind: 'appointment-cancel',
+    method: 'PUT',
+    path: '/admin/appointments/cancel/vaccine/1',
+    collection: 'appointments',
+    recordKey: 1,
+    patch: { status: 'cancelled' },
+    label: 'Cancel Appointment',
+    createdAt: 0,
+    attempts: 0,
+    nextAttemptAt: 0,
+    state,
+    lastError: null,
+    lastStatus: null,
+  };
+}
+
+describe('calendar events', () => {
+  it('one 20-minute block per appointment of the visible dates, titled and coloured by type', () => {
+    const rows = [
+      sampleAppointment(1, { appointment_type: 'Vaccine', date: '2026-11-22', start_time: '10:50:00' }),
+      sampleAppointment(2, { appointment_type: 'Consultation', date: '2026-11-28', start_time: '18:10:00' }),
+      sampleAppointment(3, { appointment_type: 'Blocked', first_name: null }),
+      sampleAppointment(4, { date: '2026-11-29' }),
+      sampleAppointment(5, { date: '2026-11-21' }),
+      sampleAppointment(6, { status: 'completed' }),
+    ];
+    const events = calendarEvents(rows, new Map(), WEEK);
+    expect(events.map((e) => e.id)).toEqual(['1', '2', '3', '6']);
+    expect(events[0]).toMatchObject({
+      title: 'Vaccine',
+      start: '2026-11-22T10:50:00',
+      end: '2026-11-22T11:10:00',
+      backgroundColor: EVENT_COLORS.Vaccine,
+    });
+    expect(events[1]).toMatchObject({ title: 'Consultation', end: '2026-11-28T18:30:00', backgroundColor: EVENT_COLORS.Consultation });
+    expect(events[2]).toMatchObject({ title: 'Blocked', backgroundColor: EVENT_COLORS.Blocked });
+  });
+
+  it('leaves cancelled ones out, unless the cancellation is not on the server yet', () => {
+    const rows = [sampleAppointment(1, { status: 'cancelled' }), sampleAppointment(2, { status: 'cancelled' })];
+    expect(calendarEvents(rows, new Map(), WEEK)).toEqual([]);
+    const pending = new Map([[1, [entry('pending')]]]);
+    const [shown, ...rest] = calendarEvents(rows, pending, WEEK);
+    expect(rest).toEqual([]);
+    expect(shown).toMatchObject({ id: '1', classNames: ['appointment-event', 'is-cancelling'], extendedProps: { mark: 'pending' } });
+    const refused = calendarEvents([sampleAppointment(1)], new Map([[1, [entry('conflict')]]]), WEEK);
+    expect(refused[0]).toMatchObject({ classNames: ['appointment-event'], extendedProps: { mark: 'conflict' } });
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { buildIndex, filterIndex } from '../../../src/client/lib/record-index';
+
+interface Row {
+  id: number;
+  created_at: string;
+  name: string;
+}
+
+function row(id: number, day: number, name: string): Row {
+  return { id, created_at: new Date(Date.UTC(2026, 0, 1 + day)).toISOString(), name };
+}
+
+/** A tiny deterministic random source, so a failure can be replayed. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
+describe('record index patched by the change', () => {
+  it('ends exactly where a fresh build of the same rows ends, through random puts, appends and deletes', () => {
+    const next = random(42);
+    let rows: Row[] = Array.from({ length: 500 }, (_, i) => row(i + 1, Math.floor(next() * 40), `Name${i % 37}`));
+    let index = buildIndex(rows, 'id');
+    index.haystack('name');
+    let nextId = 501;
+    for (let round = 0; round < 60; round++) {
+      const updated = rows.slice();
+      const touched = new Set<number>();
+      for (let k = 0; k < 1 + Math.floor(next() * 20); k++) {
+        const what = next();
+        if (what < 0.4 && updated.length > 0) {
+          const position = Math.floor(next() * updated.length);
+          updated[position] = row(updated[position]!.id, Math.floor(next() * 40), `Renamed${Math.floor(next() * 9)}`);
+          touched.add(position);
+        } else if (what < 0.7) {
+          touched.add(updated.length);
+          updated.push(row(nextId++, Math.floor(next() * 40), `New${round}`));
+        } else if (updated.length > 1) {
+          // As view-store deletes: the last row moves into the hole.
+          const position = Math.floor(next() * updated.length);
+          const last = updated.pop()!;
+          touched.delete(updated.length);
+          if (position < updated.length) {
+            updated[position] = last;
+            touched.add(position);
+          }
+        }
+      }
+      const patched = buildIndex(updated, 'id', { from: index, touched: [...touched] });
+      const fresh = buildIndex(updated, 'id');
+      expect([...patched.order]).toEqual([...fresh.order]);
+      expect(patched.haystack('name')).toEqual(fresh.haystack('name'));
+      for (const query of ['renamed', 'new', 'name3']) {
+        expect([...filterIndex(patched, { field: 'name', query })]).toEqual([...filterIndex(fresh, { field: 'name', query })]);
+      }
+      expect(patched.positionOf(updated[0]!.id)).toBe(0);
+      rows = updated;
+      index = patched;
+    }
+    expect(nextId).toBeGreaterThan(550);
+  });
+
+  it('narrows the hits of a shorter query to the same result as a whole scan', () => {
+    const rows = Array.from({ length: 300 }, (_, i) => row(i, i % 30, `Patient ${i}`));
+    const index = buildIndex(rows, 'id');
+    const first = filterIndex(index, { field: 'name', query: 'nt 1' });
+    const narrowed = filterIndex(index, { field: 'name', query: 'nt 12' }, first);
+    expect([...narrowed]).toEqual([...filterIndex(index, { field: 'name', query: 'nt 12' })]);
+    expect(narrowed.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { createEventParser } from '../../../src/client/offline/change-stream';
+
+describe('the change stream reader', () => {
+  it('splits server-sent events across chunk boundaries, skipping comments', () => {
+    const events: [string, string][] = [];
+    const parse = createEventParser((event, data) => events.push([event, data]));
+    parse(': connected\n\nevent: cursors\ndata: {"lists":');
+    expect(events).toEqual([]);
+    parse('{"transfers":"12"}}\n\n: heartbeat\n\nevent: change\r\ndata: {"list":"transfers","cursor":"13"}\r\n\r\n');
+    parse('data: plain\n\nevent: end\ndata:{"status":401}\n\n');
+    expect(events).toEqual([
+      ['cursors', '{"lists":{"transfers":"12"}}'],
+      ['change', '{"list":"transfers","cursor":"13"}'],
+      ['message', 'plain'],
+      ['end', '{"status":401}'],
+    ]);
+  });
+});

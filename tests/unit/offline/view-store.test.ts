@@ -1,0 +1,216 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeApi, type FakeApi } from './fake-api';
+import { resetDevice, sampleTransfer } from './test-device';
+import { db } from '../../../src/client/offline/db';
+import { enqueueChange } from '../../../src/client/offline/enqueue';
+import { setApiOrigin } from '../../../src/client/offline/http';
+import { drainOutbox } from '../../../src/client/offline/outbox';
+import { toView } from '../../../src/client/offline/rebase';
+import { syncCollection } from '../../../src/client/offline/sync-engine';
+import { changeOf, collectionViews, isPreview, PREVIEW_ROWS } from '../../../src/client/offline/view-store';
+import type { Transfer } from '../../../src/shared/entities';
+
+/** Issue 9: a list of 100,000 (VIEW_TEST_RECORDS shrinks it while iterating). */
+const N = Number(process.env.VIEW_TEST_RECORDS ?? 100_000);
+
+let api: FakeApi;
+let stop: (() => void) | null = null;
+
+beforeEach(async () => {
+  api = await startFakeApi();
+  api.pageSize = 5000;
+  setApiOrigin(api.origin);
+  await resetDevice('token-1');
+});
+
+afterEach(async () => {
+  stop?.();
+  stop = null;
+  await api.close();
+});
+
+/** Subscribes like a screen does; resolves once the view has `count` rows. */
+function watch() {
+  const views = collectionViews('transfers');
+  let notified = 0;
+  stop = views.subscribe(() => (notified += 1));
+  return {
+    rows: () => (views.get() ?? []) as Transfer[],
+    notified: () => notified,
+    async until(check: (rows: Transfer[]) => boolean): Promise<void> {
+      for (let i = 0; i < 600 && !check((views.get() ?? []) as Transfer[]); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(check((views.get() ?? []) as Transfer[])).toBe(true);
+    },
+  };
+}
+
+/** The view must equal what IndexedDB holds: no lost row, no stale one, no extra one. */
+async function expectViewIsDatabase(rows: Transfer[]): Promise<void> {
+  const stored = (await db.transfers.toArray()).map((row) => toView<Transfer>(row));
+  const byKey = new Map(rows.map((row) => [row.transfer_id, row]));
+  expect(byKey.size).toBe(rows.length);
+  expect(rows.length).toBe(stored.length);
+  for (const row of stored) expect(byKey.get(row.transfer_id)).toEqual(row);
+}
+
+describe('in-memory views patched by the change', () => {
+  it(`keeps a list of ${N.toLocaleString('en-CA')} correct through a sync page arriving while a change is queued`, async () => {
+    api.seed(N);
+    const view = watch();
+    await view.until((rows) => rows.length === 0 && collectionViews('transfers').get() !== undefined);
+
+    // First full sync: each committed page patches the view (it is never read whole again).
+    await syncCollection('transfers');
+    await view.until((rows) => rows.length === N);
+    await expectViewIsDatabase(view.rows());
+
+    // A change is queued for one record: the view shows it as soon as it commits.
+    const queued = 777;
+    await enqueueChange({
+      kind: 'transfer-action',
+      collection: 'transfers',
+      record: sampleTransfer(queued),
+      method: 'PUT',
+      path: `/admin/transfers/complete/${queued}`,
+      patch: { status: 'completed' },
+      label: 'Mark as Complete',
+    });
+    await view.until((rows) => rows.some((r) => r.transfer_id === queued && r.status === 'completed'));
+
+    // Meanwhile on the server: the queued record is edited, another completed, one removed, one added.
+    const before = view.rows();
+    const current = api.transfers.get(queued)!;
+    api.transfers.set(queued, { ...current, pharmacy_name: 'Renamed', change_no: 10 * N });
+    api.touch(10, 'completed');
+    api.remove(5);
+    api.transfers.set(N + 1, { ...sampleTransfer(N + 1), change_no: 10 * N + 1 });
+    await syncCollection('transfers');
+    await view.until((rows) => rows.length === N && rows.some((r) => r.transfer_id === N + 1));
+    const after = view.rows();
+    // The queued change stays on top of the server's new version; nothing lost or stale.
+    expect(after.find((r) => r.transfer_id === queued)).toMatchObject({ status: 'completed', pharmacy_name: 'Renamed' });
+    expect(after.find((r) => r.transfer_id === 10)?.status).toBe('completed');
+    expect(after.some((r) => r.transfer_id === 5)).toBe(false);
+    await expectViewIsDatabase(after);
+    // Patched in place: the page touched a handful of positions, every other row is the same object.
+    const change = changeOf(after);
+    expect(change?.previous).toBe(before);
+    const touched = new Set(change!.touched);
+    expect(touched.size).toBeLessThanOrEqual(4);
+    let same = 0;
+    for (let i = 0; i < after.length; i++) if (!touched.has(i) && after[i] === before[i]) same += 1;
+    expect(same).toBe(after.length - touched.size);
+
+    // The outbox sends the change; its answer and the next page settle the row as the server has it.
+    const summary = await drainOutbox();
+    expect(summary.sent).toBe(1);
+    await syncCollection('transfers');
+    await view.until((rows) => rows.some((r) => r.transfer_id === queued && r.status === 'completed'));
+    expect(api.transfers.get(queued)).toMatchObject({ status: 'completed', pharmacy_name: 'Renamed' });
+    expect((await db.transfers.get(queued))?._base).toBeUndefined();
+    await expectViewIsDatabase(view.rows());
+  }, 240_000);
+
+  it('shows a big list\'s newest rows first (a preview), then the whole list; a short list at once', async () => {
+    const total = PREVIEW_ROWS * 3;
+    // Keys and times disagree on purpose: the preview follows `created_at`, newest first.
+    const minute = 60_000;
+    await db.transfers.bulkPut(
+      Array.from({ length: total }, (_, i) => ({
+        ...sampleTransfer(i + 1),
+        created_at: new Date(Date.UTC(2026, 0, 1) + ((i * 7919) % total) * minute).toISOString(),
+      })),
+    );
+    const views = collectionViews('transfers');
+    const published: (readonly object[])[] = [];
+    stop = views.subscribe(() => {
+      const rows = views.get();
+      if (rows) published.push(rows);
+    });
+    for (let i = 0; i < 600 && !published.some((rows) => rows.length === total); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const [preview, whole] = published;
+    expect(isPreview(preview!)).toBe(true);
+    const newest = (await db.transfers.toArray())
+      .map((row) => row.created_at)
+      .sort()
+      .reverse()
+      .slice(0, PREVIEW_ROWS);
+    expect((preview as Transfer[]).map((row) => row.created_at)).toEqual(newest);
+    expect(isPreview(whole!)).toBe(false);
+    expect(whole).toHaveLength(total);
+    await expectViewIsDatabase(whole as Transfer[]);
+    stop();
+
+    // A list shorter than a preview is read once, whole.
+    await db.refills.bulkPut([{ ...sampleTransfer(1), id: 1 } as never]);
+    const refills = collectionViews('refills');
+    const seen: (readonly object[])[] = [];
+    stop = refills.subscribe(() => {
+      const rows = refills.get();
+      if (rows) seen.push(rows);
+    });
+    for (let i = 0; i < 600 && seen.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(seen).toHaveLength(1);
+    expect(isPreview(seen[0]!)).toBe(false);
+  });
+
+  it('shows a change to a previewed row at once, while the whole list is still being read', async () => {
+    const total = 20_000;
+    await db.transfers.bulkPut(
+      Array.from({ length: total }, (_, i) => ({
+        ...sampleTransfer(i + 1),
+        created_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+      })),
+    );
+    const newest = total; // the highest `created_at`: first in the preview
+    const views = collectionViews('transfers');
+    const published: (readonly Transfer[])[] = [];
+    let changed: Promise<unknown> | null = null;
+    stop = views.subscribe(() => {
+      const rows = views.get() as readonly Transfer[] | undefined;
+      if (!rows) return;
+      published.push(rows);
+      // A person acts on a row of the preview (a queued change writes the row like this).
+      if (!changed && isPreview(rows)) changed = db.transfers.update(newest, { status: 'completed' });
+    });
+    for (let i = 0; i < 1000 && !published.some((rows) => rows.length === total); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await changed;
+    const statusIn = (rows: readonly Transfer[]) => rows.find((row) => row.transfer_id === newest)?.status;
+    const previewsAfterChange = published.filter((rows) => isPreview(rows) && statusIn(rows) === 'completed');
+    expect(previewsAfterChange.length).toBeGreaterThan(0);
+    expect(previewsAfterChange[0]).toHaveLength(PREVIEW_ROWS);
+    expect(statusIn(published.at(-1)!)).toBe('completed');
+    expect(published.at(-1)).toHaveLength(total);
+  });
+
+  it('reads the list again after a clear, and forgets nothing committed while it is read', async () => {
+    await db.transfers.bulkPut([1, 2, 3].map((id) => sampleTransfer(id)));
+    const view = watch();
+    // Writes racing the first read are replayed after it, in commit order.
+    await Promise.all([db.transfers.put(sampleTransfer(4)), db.transfers.delete(2)]);
+    await view.until((rows) => rows.length === 3);
+    expect(view.rows().map((r) => r.transfer_id).sort()).toEqual([1, 3, 4]);
+
+    await db.transfers.clear();
+    await view.until((rows) => rows.length === 0);
+    await db.transfers.put(sampleTransfer(9));
+    await view.until((rows) => rows.length === 1 && rows[0]!.transfer_id === 9);
+
+    // An aborted transaction changes nothing in the view.
+    await db
+      .transaction('rw', db.transfers, async () => {
+        await db.transfers.put(sampleTransfer(10));
+        throw new Error('abort');
+      })
+      .catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(view.rows().map((r) => r.transfer_id)).toEqual([9]);
+  });
+});
