@@ -68,7 +68,9 @@ export async function outboxCount(page: Page): Promise<number> {
 }
 
 /** The outbox entries' state, attempts and last error, for counting and for failure messages. */
-export function outboxEntries(page: Page): Promise<Array<{ state: string; attempts: number; lastError: string | null }>> {
+export function outboxEntries(
+  page: Page,
+): Promise<Array<{ id: string; state: string; attempts: number; lastError: string | null }>> {
   return page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('pharmacy-offline');
@@ -77,14 +79,14 @@ export function outboxEntries(page: Page): Promise<Array<{ state: string; attemp
     });
     try {
       if (!db.objectStoreNames.contains('outbox')) return [];
-      const all = await new Promise<Array<{ state: string; attempts: number; lastError: string | null }>>(
+      const all = await new Promise<Array<{ id: string; state: string; attempts: number; lastError: string | null }>>(
         (resolve, reject) => {
           const request = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
           request.onsuccess = () => resolve(request.result);
           request.onerror = () => reject(request.error);
         },
       );
-      return all.map(({ state, attempts, lastError }) => ({ state, attempts, lastError }));
+      return all.map(({ id, state, attempts, lastError }) => ({ id, state, attempts, lastError }));
     } finally {
       db.close();
     }

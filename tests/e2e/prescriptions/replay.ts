@@ -33,7 +33,10 @@ export function defineReplayTest({ total: TOTAL, serverEnv = {}, title, expectRa
 
   beforeAll(async () => {
     if (process.env.DATABASE_URL) database = await createServerDatabase(process.env.DATABASE_URL);
-    const env = { ...(database ? { DATABASE_URL: database.url } : {}), ...serverEnv };
+    const env = {
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      ...serverEnv,
+    };
     [server, browser] = await Promise.all([startServer({ env }), launchBrowser()]);
     context = await newContext(browser, { withServiceWorker: true });
     page = await context.newPage();
@@ -58,82 +61,102 @@ export function defineReplayTest({ total: TOTAL, serverEnv = {}, title, expectRa
     clicks: number;
   }
 
-  it(title, async () => {
-      const transfers = (await api<Transfer[]>(page, server.baseUrl, '/admin/transfers')).filter((t) => t.status === 'active');
-      const refills = (await api<RefillRequest[]>(page, server.baseUrl, '/admin/refills-and-renewals')).filter(
-        (r) => r.status === 'active',
+  // No retry: the attempt ends by stopping the server, and it is long.
+  it(title, { timeout: 900_000, retry: 0 }, async () => {
+    const transfers = (await api<Transfer[]>(page, server.baseUrl, '/admin/transfers')).filter((t) => t.status === 'active');
+    const refills = (await api<RefillRequest[]>(page, server.baseUrl, '/admin/refills-and-renewals')).filter(
+      (r) => r.status === 'active',
+    );
+    const records = [
+      ...transfers.map((t) => ({
+        page: '/prescriptions/transfers',
+        entity: 'transfers',
+        key: t.transfer_id,
+      })),
+      ...refills.map((r) => ({
+        page: '/prescriptions/refills-and-renewals',
+        entity: 'refill_requests',
+        key: r.id,
+      })),
+    ];
+    expect(records.length).toBeGreaterThanOrEqual(10);
+    const targets: Target[] = records.map((r, i) => ({
+      ...r,
+      clicks: Math.floor(TOTAL / records.length) + (i < TOTAL % records.length ? 1 : 0),
+    }));
+
+    await context.setOffline(true);
+    for (const target of targets) {
+      await openRecord(page, server.baseUrl, target.page, target.key);
+      for (let i = 0; i < target.clicks; i += 1) {
+        const [now, next] = i % 2 === 0 ? ['Mark as Complete', 'Mark as Incomplete'] : ['Mark as Incomplete', 'Mark as Complete'];
+        await detail(page).getByRole('button', { name: now }).click();
+        await detail(page).getByRole('button', { name: next }).waitFor();
+      }
+    }
+    await waitUntil(async () => (await unsentCount(page)) === TOTAL, 20_000, 'every change queued');
+    expect(await outboxCount(page)).toBe(TOTAL);
+
+    await page.reload();
+    await rows(page).first().waitFor();
+    await waitUntil(async () => (await unsentCount(page)) === TOTAL, 20_000, 'the queue after a reload');
+    // This attempt's keys: a retried attempt runs against the same server and its audit trail.
+    const keys = (await outboxEntries(page)).map((entry) => entry.id);
+    expect(keys).toHaveLength(TOTAL);
+
+    await context.setOffline(false);
+    let limited = false;
+    try {
+      await waitUntil(
+        async () => {
+          // The log keeps its recent lines only: look while the replay runs.
+          limited ||= server.output().includes('"status":429');
+          return (await outboxCount(page)) === 0;
+        },
+        300_000,
+        'the outbox to drain',
       );
-      const records = [
-        ...transfers.map((t) => ({ page: '/prescriptions/transfers', entity: 'transfers', key: t.transfer_id })),
-        ...refills.map((r) => ({ page: '/prescriptions/refills-and-renewals', entity: 'refill_requests', key: r.id })),
-      ];
-      expect(records.length).toBeGreaterThanOrEqual(10);
-      const targets: Target[] = records.map((r, i) => ({
-        ...r,
-        clicks: Math.floor(TOTAL / records.length) + (i < TOTAL % records.length ? 1 : 0),
-      }));
+    } catch (error) {
+      const left = await outboxEntries(page);
+      const states = left.reduce<Record<string, number>>((n, e) => ({ ...n, [e.state]: (n[e.state] ?? 0) + 1 }), {});
+      throw new Error(`${String(error)}: ${left.length} left ${JSON.stringify(states)}, e.g. ${JSON.stringify(left[0])}`, {
+        cause: error,
+      });
+    }
+    // The count in the navigation bar follows the outbox a moment later.
+    await waitUntil(async () => (await unsentCount(page)) === 0, 10_000, 'the unsent count to clear');
+    if (expectRateLimited) expect(limited, 'the server answered 429 during the replay').toBe(true);
 
-      await context.setOffline(true);
+    // The embedded database belongs to one process at a time: read it once the server stopped.
+    await server.halt();
+    const db = await openDb({
+      databaseUrl: database?.url,
+      dataDir: server.dataDir,
+    });
+    try {
+      const events = await db.query<{
+        entity: string;
+        record_id: number;
+        to_status: string;
+        idempotency_key: string;
+      }>(
+        'SELECT entity, record_id, to_status, idempotency_key FROM request_status_events WHERE idempotency_key = ANY($1) ORDER BY event_id',
+        [keys],
+      );
+      expect(events).toHaveLength(TOTAL);
+      expect(new Set(events.map((e) => e.idempotency_key)).size).toBe(TOTAL);
       for (const target of targets) {
-        await openRecord(page, server.baseUrl, target.page, target.key);
-        for (let i = 0; i < target.clicks; i += 1) {
-          const [now, next] = i % 2 === 0 ? ['Mark as Complete', 'Mark as Incomplete'] : ['Mark as Incomplete', 'Mark as Complete'];
-          await detail(page).getByRole('button', { name: now }).click();
-          await detail(page).getByRole('button', { name: next }).waitFor();
-        }
+        const mine = events.filter((e) => e.entity === target.entity && e.record_id === target.key).map((e) => e.to_status);
+        const expected = Array.from({ length: target.clicks }, (_, i) => (i % 2 === 0 ? 'completed' : 'active'));
+        expect(mine).toEqual(expected);
       }
-      await waitUntil(async () => (await unsentCount(page)) === TOTAL, 20_000, 'every change queued');
-      expect(await outboxCount(page)).toBe(TOTAL);
-
-      await page.reload();
-      await rows(page).first().waitFor();
-      await waitUntil(async () => (await unsentCount(page)) === TOTAL, 20_000, 'the queue after a reload');
-      expect(await outboxCount(page)).toBe(TOTAL);
-
-      await context.setOffline(false);
-      let limited = false;
-      try {
-        await waitUntil(
-          async () => {
-            // The log keeps its recent lines only: look while the replay runs.
-            limited ||= server.output().includes('"status":429');
-            return (await outboxCount(page)) === 0;
-          },
-          300_000,
-          'the outbox to drain',
-        );
-      } catch (error) {
-        const left = await outboxEntries(page);
-        const states = left.reduce<Record<string, number>>((n, e) => ({ ...n, [e.state]: (n[e.state] ?? 0) + 1 }), {});
-        throw new Error(`${String(error)}: ${left.length} left ${JSON.stringify(states)}, e.g. ${JSON.stringify(left[0])}`, {
-          cause: error,
-        });
-      }
-      expect(await unsentCount(page)).toBe(0);
-      if (expectRateLimited) expect(limited, 'the server answered 429 during the replay').toBe(true);
-
-      // The embedded database belongs to one process at a time: read it once the server stopped.
-      await server.halt();
-      const db = await openDb({ databaseUrl: database?.url, dataDir: server.dataDir });
-      try {
-        // The demo's own audit history has no keys: every keyed event is one of this test's.
-        const events = await db.query<{ entity: string; record_id: number; to_status: string; idempotency_key: string }>(
-          'SELECT entity, record_id, to_status, idempotency_key FROM request_status_events WHERE idempotency_key IS NOT NULL ORDER BY event_id',
-        );
-        expect(events).toHaveLength(TOTAL);
-        expect(new Set(events.map((e) => e.idempotency_key)).size).toBe(TOTAL);
-        for (const target of targets) {
-          const mine = events.filter((e) => e.entity === target.entity && e.record_id === target.key).map((e) => e.to_status);
-          const expected = Array.from({ length: target.clicks }, (_, i) => (i % 2 === 0 ? 'completed' : 'active'));
-          expect(mine).toEqual(expected);
-        }
-        const [keys] = await db.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM idempotency_keys WHERE state = 'done' AND key = ANY($1)",
-          [events.map((e) => e.idempotency_key)],
-        );
-        expect(keys!.n).toBe(TOTAL);
-      } finally {
-        await db.close();
-      }
-    }, 900_000);
+      const [done] = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM idempotency_keys WHERE state = 'done' AND key = ANY($1)",
+        [keys],
+      );
+      expect(done!.n).toBe(TOTAL);
+    } finally {
+      await db.close();
+    }
+  });
 }
