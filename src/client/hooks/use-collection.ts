@@ -1,13 +1,12 @@
 // A cached list for the UI, live: the in-memory view of view-store.ts, read from IndexedDB once
 // and then patched by each committed change (a sync page, an outbox answer, a queued change).
-import { useMemo, useSyncExternalStore } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo, useRef, useSyncExternalStore } from 'react';
 import type { CollectionName, CollectionRecords } from '../../shared/collections';
 import { firstLoadState } from '../offline/collection-view';
-import { db } from '../offline/db';
 import type { OutboxEntry } from '../offline/outbox-entry';
 import { syncStatus } from '../offline/sync-engine';
 import { collectionViews, isPreview } from '../offline/view-store';
+import { useOutbox } from './use-outbox';
 
 export interface CollectionView<K extends CollectionName> {
   /** undefined only while nothing is cached and the first sync has not finished. */
@@ -26,31 +25,50 @@ export interface CollectionOptions {
   preview?: boolean;
 }
 
+/** Two lists of one record's entries that show the same (a row need not render again). */
+function sameEntries(a: readonly OutboxEntry[], b: readonly OutboxEntry[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((entry, i) => {
+      const other = b[i]!;
+      return entry.id === other.id && entry.state === other.state && entry.label === other.label && entry.lastError === other.lastError;
+    })
+  );
+}
+
+/**
+ * Entries per record key in send order. A record whose entries did not change keeps its previous
+ * array, so memoised rows skip rendering when one record of a long queue changes.
+ */
+function pendingByKey(
+  name: CollectionName,
+  entries: readonly OutboxEntry[],
+  previous: Map<number, OutboxEntry[]>,
+): Map<number, OutboxEntry[]> {
+  const byKey = new Map<number, OutboxEntry[]>();
+  for (const entry of entries) {
+    if (entry.collection !== name) continue;
+    const list = byKey.get(entry.recordKey);
+    if (list) list.push(entry);
+    else byKey.set(entry.recordKey, [entry]);
+  }
+  for (const [key, list] of byKey) {
+    const before = previous.get(key);
+    if (before && sameEntries(before, list)) byKey.set(key, before);
+  }
+  return byKey;
+}
+
 export function useCollection<K extends CollectionName>(name: K, options: CollectionOptions = {}): CollectionView<K> {
   const views = useMemo(() => collectionViews(name), [name]);
   const snapshot = useSyncExternalStore(views.subscribe, views.get) as CollectionRecords[K][] | undefined;
   const preview = snapshot !== undefined && isPreview(snapshot);
   const rows = preview && !options.preview ? undefined : snapshot;
-  const entries = useLiveQuery(
-    () =>
-      db.outbox
-        .where('[collection+recordKey]')
-        .between([name, -Infinity], [name, Infinity], true, true)
-        .toArray(),
-    [name],
-  );
+  const entries = useOutbox();
   const status = useSyncExternalStore(syncStatus.subscribe, () => syncStatus.get()[name]);
 
-  const pending = useMemo(() => {
-    const byKey = new Map<number, OutboxEntry[]>();
-    const sorted = [...(entries ?? [])].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
-    for (const entry of sorted) {
-      const list = byKey.get(entry.recordKey);
-      if (list) list.push(entry);
-      else byKey.set(entry.recordKey, [entry]);
-    }
-    return byKey;
-  }, [entries]);
+  const last = useRef(new Map<number, OutboxEntry[]>());
+  const pending = useMemo(() => (last.current = pendingByKey(name, entries, last.current)), [name, entries]);
 
   return { ...firstLoadState(rows, status.lastSyncedAt, status.error), pending, complete: rows !== undefined && !preview };
 }
