@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo } from 'react';
 import { countUnresolved } from '../../shared/inquiry-api';
-import { db } from '../offline/db';
+import { useCollection } from './use-collection';
 
 interface BadgingNavigator {
   setAppBadge?: (count?: number) => Promise<void>;
@@ -18,7 +17,9 @@ export function setAppBadge(count: number): void {
 
 /** The installed app's icon counts the unresolved inquiries on this device, updated live. */
 export function useAppBadge(): void {
-  const count = useLiveQuery(async () => countUnresolved(await db.inquiries.toArray()), []);
+  // The cached list as every screen reads it (patched by each change, not read again whole).
+  const { rows } = useCollection('inquiries');
+  const count = useMemo(() => (rows ? countUnresolved(rows) : undefined), [rows]);
   useEffect(() => {
     if (count !== undefined) setAppBadge(count);
   }, [count]);

@@ -31,7 +31,14 @@ function sameEntries(a: readonly OutboxEntry[], b: readonly OutboxEntry[]): bool
     a.length === b.length &&
     a.every((entry, i) => {
       const other = b[i]!;
-      return entry.id === other.id && entry.state === other.state && entry.label === other.label && entry.lastError === other.lastError;
+      return (
+        entry.id === other.id &&
+        entry.state === other.state &&
+        entry.label === other.label &&
+        entry.lastError === other.lastError &&
+        // Claiming a change (outbox-edits) changes only its owner, and with it its standing.
+        entry.owner?.uid === other.owner?.uid
+      );
     })
   );
 }

@@ -9,17 +9,21 @@ const NONE: OutboxEntry[] = [];
 // banner…): a queue of a thousand changes is read once per change, not once per reader.
 let entries: OutboxEntry[] = NONE;
 let subscription: Subscription | null = null;
+let warned = false;
 const listeners = new Set<() => void>();
 
 function start(): void {
   subscription = liveQuery(() => db.outbox.orderBy('seq').toArray()).subscribe({
     next: (next) => {
+      warned = false;
       entries = next;
       listeners.forEach((notify) => notify());
     },
     // The database closed (a wipe) or failed, which ends a live query: nothing is shown as
     // queued that cannot be read, and it is asked again in a moment while anyone shows it.
-    error: () => {
+    error: (error: unknown) => {
+      if (!warned) console.warn('Reading the unsent changes failed', error);
+      warned = true;
       subscription = null;
       entries = NONE;
       listeners.forEach((notify) => notify());
