@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Alert, Text } from '@mantine/core';
-import { isInFlight, type OutboxEntry } from '../offline/outbox-entry';
+import { needsAttention, useEntryStanding } from '../hooks/use-entry-standing';
+import type { OutboxEntry } from '../offline/outbox-entry';
 
 interface ChangeProblemsProps {
-  /** The record's queued changes; those the server refused are shown. */
+  /** The record's queued changes; those a person must decide about are shown. */
   entries: readonly OutboxEntry[];
   /** More about a refused change (what it would have done), under the server's words. */
   details?: (entry: OutboxEntry) => ReactNode;
@@ -21,11 +22,23 @@ export const PROBLEM_ALERT = {
   styles: { title: { color: 'var(--mantine-color-red-9)' } },
 } as const;
 
-/** Conflicts and refusals stay in the outbox, shown on the record, until someone retries or discards them. */
+/**
+ * Conflicts, refusals and changes too old to send safely stay in the outbox, shown on the record,
+ * until someone retries (redoes) or discards them.
+ */
 export function ChangeProblems({ entries, details, 'data-testid': testId }: ChangeProblemsProps) {
-  return entries
-    .filter((entry) => !isInFlight(entry))
-    .map((entry) => (
+  const standingOf = useEntryStanding();
+  return entries.map((entry) => {
+    const standing = standingOf(entry);
+    if (!needsAttention(standing)) return null;
+    return standing === 'too-old' ? (
+      <Alert key={entry.id} {...PROBLEM_ALERT} title={`${entry.label}: not sent`} data-testid={testId}>
+        <Text size="sm">Saved on this device too long ago to send safely.</Text>
+        <Text size="sm" c="dimmed">
+          Redo or discard it in the Unsent changes list.
+        </Text>
+      </Alert>
+    ) : (
       <Alert key={entry.id} {...PROBLEM_ALERT} title={`${entry.label}: not applied`} data-testid={testId}>
         <Text size="sm">{entry.lastError ?? 'The server refused this change.'}</Text>
         {details?.(entry)}
@@ -33,5 +46,6 @@ export function ChangeProblems({ entries, details, 'data-testid': testId }: Chan
           Retry or discard it in the Unsent changes list.
         </Text>
       </Alert>
-    ));
+    );
+  });
 }

@@ -51,6 +51,15 @@ export function InquiryDetail({ inquiry, entries = [], focusOnMount, onBack, onR
   useEffect(() => {
     if (focusOnMount) headingRef.current?.focus();
   }, [focusOnMount]);
+  // A queued reply is answered when the connection returns, maybe much later: by then the person
+  // may be elsewhere, and the answer must not pull them back to this inquiry.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const action = resolveToggle(inquiry);
   const replyEntry = entries.find((entry) => entry.kind === 'inquiry-reply' && isInFlight(entry));
@@ -62,7 +71,7 @@ export function InquiryDetail({ inquiry, entries = [], focusOnMount, onBack, onR
     if (sending || problem) return;
     // The draft stays: once queued the box gives way to 'Replied:'; if the reply could not be
     // queued, or the server refuses it for good, the box comes back with the text in it.
-    if (await reply(inquiry, draft)) onReplied(inquiry.message_id);
+    if ((await reply(inquiry, draft)) && mounted.current) onReplied(inquiry.message_id);
   };
 
   return (

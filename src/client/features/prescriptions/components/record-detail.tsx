@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef } from 'react';
 import { FieldList } from '../../../components/field-list';
 import { BackToList } from '../../../components/two-pane';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Transfer } from '../../../../shared/entities';
-import { needsAttention, useEntryStanding } from '../../../hooks/use-entry-standing';
 import { isInFlight, type OutboxEntry } from '../../../offline/outbox-entry';
-import { PROBLEM_ALERT } from '../../../components/change-problems';
+import { ChangeProblems } from '../../../components/change-problems';
 import { PendingMark } from '../../../components/pending-mark';
 import { useRecordActions } from '../hooks/use-record-actions';
 import { recordName, type AnyListConfig, type AnyRecord, type DetailField } from '../list-config';
@@ -50,9 +49,6 @@ export function RecordDetail({
     if (focusOnMount) headingRef.current?.focus();
   }, [focusOnMount]);
 
-  // Conflicts, refusals and changes too old to replay stay until someone decides about them.
-  const standingOf = useEntryStanding();
-  const problems = entries.filter((entry) => needsAttention(standingOf(entry)));
   const notifying =
     busy === 'notify' || entries.some((entry) => entry.kind === 'notify' && isInFlight(entry));
   const notifiable = canNotify(record.status);
@@ -72,28 +68,7 @@ export function RecordDetail({
             {entries.length > 0 ? <PendingMark entries={entries} /> : null}
           </Group>
 
-          {problems.map((entry) =>
-            standingOf(entry) === 'too-old' ? (
-              <Alert key={entry.id} {...PROBLEM_ALERT} title={`${entry.label}: not sent`} data-testid="prescription-conflict">
-                <Text size="sm">Saved on this device too long ago to send safely.</Text>
-                <Text size="sm" c="dimmed">
-                  Redo or discard it in the Unsent changes list.
-                </Text>
-              </Alert>
-            ) : (
-              <Alert
-                key={entry.id}
-                {...PROBLEM_ALERT}
-                title={`${entry.label}: not applied`}
-                data-testid="prescription-conflict"
-              >
-                <Text size="sm">{entry.lastError ?? 'The server refused this change.'}</Text>
-                <Text size="sm" c="dimmed">
-                  Retry or discard it in the Unsent changes list.
-                </Text>
-              </Alert>
-            ),
-          )}
+          <ChangeProblems entries={entries} data-testid="prescription-conflict" />
 
           <FieldList fields={fields.map((field) => ({ label: field.label, value: field.value(record) }))} />
 
