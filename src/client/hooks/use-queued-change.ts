@@ -6,7 +6,7 @@ import { waitForOutboxResult } from '../offline/actions';
 import type { OutboxEntry, OutboxResult } from '../offline/outbox-entry';
 import { useOnline } from './use-online';
 
-export const SAVED_OFFLINE = 'Saved on this device. It will be sent when the connection returns.';
+const SAVED_OFFLINE = 'Saved on this device. It will be sent when the connection returns.';
 
 export interface ChangeWords {
   /** Logged with the reason when the change is refused (spec section 8 "Thrown messages"). */

@@ -123,7 +123,7 @@ export async function sendPasswordReset(email: string): Promise<void> {
  * (the server's 401 `user_disabled`, or Firebase refusing to renew the token) are told apart from
  * a session that merely ended, and from no answer at all.
  */
-export async function askRole(): Promise<RoleOutcome> {
+async function askRole(): Promise<RoleOutcome> {
   for (const forceRefresh of [false, true]) {
     let session: SessionToken | null;
     try {

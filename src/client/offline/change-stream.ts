@@ -14,7 +14,7 @@ import { authGate, getToken, onResume } from './session';
 import { readCursor, syncCollection } from './sync-engine';
 import { withLock } from './web-lock';
 
-export const CHANGE_STREAM_LOCK = 'pharmacy-change-stream';
+const CHANGE_STREAM_LOCK = 'pharmacy-change-stream';
 
 /** 'off': not started; 'standby': another tab streams; 'live': events flow; 'waiting': retrying. */
 export type ChangeStreamState = 'off' | 'standby' | 'connecting' | 'live' | 'waiting';

@@ -34,7 +34,7 @@ export function newIdempotencyKey(): string {
 }
 
 /** Thrown (nothing queued) when nobody is admitted in this page: a change needs an owner. */
-export class NotSignedInError extends Error {
+class NotSignedInError extends Error {
   constructor() {
     super('Sign in again to make changes.');
     this.name = 'NotSignedInError';

@@ -63,7 +63,7 @@ export type OutboxResult =
   | { ok: false; status: number; message: string };
 
 /** Entries written by a newer app version wait (untouched) until that version runs again. */
-export function isSupportedEntry(entry: OutboxEntry): boolean {
+function isSupportedEntry(entry: OutboxEntry): boolean {
   return entry.schemaVersion <= OUTBOX_SCHEMA_VERSION;
 }
 
@@ -84,7 +84,7 @@ const KEY_AGE_MARGIN_MS = DAY_MS;
  * The server forgets an Idempotency-Key after `keyDays` days; an entry older than that may have
  * been applied already (its answer lost), and a replay would apply it again.
  */
-export function isTooOldToSend(entry: Pick<OutboxEntry, 'createdAt'>, now: number, keyDays: number): boolean {
+function isTooOldToSend(entry: Pick<OutboxEntry, 'createdAt'>, now: number, keyDays: number): boolean {
   return now - entry.createdAt > keyDays * DAY_MS - KEY_AGE_MARGIN_MS;
 }
 

@@ -10,7 +10,7 @@ import { applyPatch, baseOf, rebaseRecord, rebuildRecord, recordKeyOf } from './
 import { assertGeneration, authGate } from './session';
 
 /** Pulls the record out of a 2xx answer: PUTs answer the record, notify `{record, ...}`. */
-export function recordFromResponse(collection: CollectionName, response: unknown): object | null {
+function recordFromResponse(collection: CollectionName, response: unknown): object | null {
   if (!response || typeof response !== 'object') return null;
   const keyOf = (value: unknown) =>
     value && typeof value === 'object' && typeof recordKeyOf(collection, value) === 'number';

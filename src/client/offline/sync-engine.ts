@@ -236,7 +236,7 @@ export function syncCollection(name: CollectionName): Promise<void> {
   return run;
 }
 
-export function syncAll(names: readonly CollectionName[] = COLLECTION_NAMES): Promise<void> {
+function syncAll(names: readonly CollectionName[] = COLLECTION_NAMES): Promise<void> {
   return Promise.all(names.map((name) => syncCollection(name))).then(() => undefined);
 }
 

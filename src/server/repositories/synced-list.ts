@@ -1,7 +1,7 @@
 // Data access shared by every list the app caches (src/shared/collections.ts): the whole list,
 // or what changed after a change number (DESIGN.md section 3). A list is its base table (alias
 // `t`, whose change_no and tombstones carry the list's changes) and the SQL for each API field;
-// fields the API does not define (user_id of a request, change_no, firebase_uid) never leave here.
+// fields the API does not define (change_no, updated_at, firebase_uid) never leave here.
 import type { TObject } from 'typebox';
 import type { DeltaPage } from '../../shared/collections';
 import type { Sql } from '../db/client';

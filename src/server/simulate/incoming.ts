@@ -149,7 +149,7 @@ async function writeBooking(tx: Sql, random: Random, timeZone: string): Promise<
 }
 
 /** Writes one incoming request of `kind`; null when a booking found no free slot. */
-export async function writeIncoming(db: Db, kind: IncomingKind, random: Random, timeZone: string): Promise<Incoming | null> {
+async function writeIncoming(db: Db, kind: IncomingKind, random: Random, timeZone: string): Promise<Incoming | null> {
   const id = await db.transaction((tx) => {
     switch (kind) {
       case 'transfer':

@@ -6,7 +6,7 @@ import { COLLECTION_NAMES, type CollectionName } from '../../../shared/collectio
 import type { Sql } from '../../db/client';
 import { SYNCED_LISTS } from '../../repositories/list-registry';
 
-export const CHANGE_CHANNEL = 'list_changes';
+const CHANGE_CHANNEL = 'list_changes';
 
 export type FeedEvent =
   | { type: 'change'; list: CollectionName; cursor: string }
@@ -33,7 +33,7 @@ for (const name of COLLECTION_NAMES) {
 }
 
 /** `"<table> <cursor>"` → one event per list built on the table; anything else → none. */
-export function parseNotification(payload: string): FeedEvent[] {
+function parseNotification(payload: string): FeedEvent[] {
   const match = /^([a-z_]+) (\d+)$/.exec(payload);
   if (!match) return [];
   const lists = LISTS_OF_TABLE.get(match[1] as string) ?? [];

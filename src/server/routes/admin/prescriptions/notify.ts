@@ -23,7 +23,7 @@ export const prescriptionNotifyRoutes: FastifyPluginAsyncTypebox = async (app) =
       return runIdempotent(request, reply, async (tx) => {
         // Locked so a concurrent "Mark as Incomplete" cannot slip between the check and the email.
         const transfer = transferId === null ? undefined : await findRecordForUpdate(tx, 'transfers', transferId);
-        if (!transfer) return errorResult(404, 'not_found', `Transfer ${transferId ?? ''} was not found.`);
+        if (!transfer) return errorResult(404, 'not_found', transferId === null ? 'Transfer was not found.' : `Transfer ${transferId} was not found.`);
         if (transfer.status !== 'completed') {
           return errorResult(409, 'not_completed', NOTIFY_NEEDS_COMPLETED, transfer);
         }
