@@ -37,13 +37,18 @@ async function latency(server: RunningServer): Promise<number[]> {
     const target = transfers.find((t) => t.status === 'active')!;
     await page.goto(`${server.baseUrl}/prescriptions/transfers?id=${target.transfer_id}`);
     await page.getByTestId('prescription-detail-status').waitFor();
-    // The page notes when the status on screen changes (wall clock, comparable with this process).
+    // The page notes when the status on screen changes (wall clock, comparable with this process),
+    // stamped after the frame that shows it is painted (a task after that frame's rAF), not when
+    // the DOM changed.
     await page.evaluate(() => {
       const w = window as unknown as { seen: { at: number; text: string }[] };
       w.seen = [];
       new MutationObserver(() => {
         const text = document.querySelector('[data-testid="prescription-detail-status"]')?.textContent ?? '';
-        if (w.seen.at(-1)?.text !== text) w.seen.push({ at: Date.now(), text });
+        if (w.seen.at(-1)?.text === text) return;
+        const entry = { at: 0, text };
+        w.seen.push(entry);
+        requestAnimationFrame(() => setTimeout(() => (entry.at = Date.now()), 0));
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     const timings: number[] = [];

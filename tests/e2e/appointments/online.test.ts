@@ -115,7 +115,8 @@ describe('calendar', () => {
       const days = await visibleDates(page);
       const inWeek = all.filter((a) => days.includes(a.date));
       const shown = inWeek.filter((a) => a.status !== 'cancelled');
-      expect(await page.locator('.fc-event[data-appointment-id]').count()).toBe(shown.length);
+      // The events follow the dates in a second render.
+      await expect.poll(() => page.locator('.fc-event[data-appointment-id]').count()).toBe(shown.length);
       for (const a of shown) {
         const event = calendarEvent(page, a.appointment_id);
         const box = (await event.boundingBox())!;
