@@ -186,6 +186,11 @@ export const AppointmentWidgetItemSchema = Type.Object({
 });
 export type AppointmentWidgetItem = Static<typeof AppointmentWidgetItemSchema>;
 
+/** The name an inquiry shows (messages, dashboard); 'Unknown User' when it has none (spec section 2). */
+export function inquiryName(inquiry: Pick<Inquiry, 'first_name' | 'last_name'>): string {
+  return `${inquiry.first_name ?? ''} ${inquiry.last_name ?? ''}`.trim() || 'Unknown User';
+}
+
 /** Spec section 9: the unresolved badge counts inquiries where resolved is false. */
 export function countUnresolved(inquiries: readonly Pick<Inquiry, 'resolved'>[]): number {
   return inquiries.filter((inquiry) => !inquiry.resolved).length;

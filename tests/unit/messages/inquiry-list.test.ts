@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   inquiryKeep,
-  inquiryName,
   messagePreview,
   resolveToggle,
   withSearchText,
@@ -9,6 +8,7 @@ import {
 import { formatListDate } from '../../../src/client/lib/dates';
 import { buildIndex, filterIndex } from '../../../src/client/lib/record-index';
 import type { Inquiry } from '../../../src/shared/entities';
+import { inquiryName } from '../../../src/shared/inquiry-api';
 
 function inquiry(id: number, overrides: Partial<Inquiry> = {}): Inquiry {
   return {

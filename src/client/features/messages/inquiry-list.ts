@@ -8,7 +8,6 @@ export const LOADING_TEXT = 'Loading messages...';
 export const ERROR_TEXT = 'Failed to fetch messages.';
 export const EMPTY_TEXT = 'No inquiries to display.';
 export const SELECT_TEXT = 'Select an inquiry to view details.';
-export const UNKNOWN_USER = 'Unknown User';
 export const REPLY_PLACEHOLDER = 'Write your reply...';
 export const SEND_REPLY = 'Send Reply';
 export const SENDING = 'Sending...';
@@ -35,11 +34,6 @@ export type SearchByField = (typeof SEARCH_BY)[number]['value'];
 
 export function withSearchText(inquiry: Inquiry): InquiryRow {
   return { ...inquiry, full_name: `${inquiry.first_name ?? ''} ${inquiry.last_name ?? ''}`.trim() };
-}
-
-/** The name shown on a row and above the detail; 'Unknown User' when the inquiry has none. */
-export function inquiryName(inquiry: Pick<Inquiry, 'first_name' | 'last_name'>): string {
-  return `${inquiry.first_name ?? ''} ${inquiry.last_name ?? ''}`.trim() || UNKNOWN_USER;
 }
 
 /** The first 30 characters of the message (whole characters, never half an emoji). */

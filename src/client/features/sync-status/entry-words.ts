@@ -27,6 +27,11 @@ export function changesWords(count: number): string {
   return count === 1 ? '1 change' : `${count} changes`;
 }
 
+/** The verb that goes with `changesWords(count)`. */
+export function haveWords(count: number): string {
+  return count === 1 ? 'has' : 'have';
+}
+
 export function stateWords(entry: OutboxEntry, standing: EntryStanding, waitingForSignIn = false): string {
   switch (standing) {
     case 'sending':

@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Badge, Group, Paper, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { WIDGET_MAX_HEIGHT } from '../../../../shared/constants';
-import { countActive, countUnresolved } from '../../../../shared/inquiry-api';
+import { countActive, countUnresolved, inquiryName } from '../../../../shared/inquiry-api';
 import { useCollection } from '../../../hooks/use-collection';
 import { useHorizontalWheel } from '../../../hooks/use-horizontal-wheel';
 import { usePharmacyClock } from '../../../hooks/use-pharmacy-clock';
@@ -123,7 +123,7 @@ export function DashboardPage() {
               >
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Text fw={600} size="sm" truncate="end">
-                    {`${inquiry.first_name ?? ''} ${inquiry.last_name ?? ''}`.trim() || 'Unknown User'}
+                    {inquiryName(inquiry)}
                   </Text>
                   <Text size="xs" c="dimmed" style={{ flex: '0 0 auto' }}>
                     {formatListDate(inquiry.created_at, now)}

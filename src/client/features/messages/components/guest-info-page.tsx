@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { FieldList } from '../../../components/field-list';
 import { useCachedRecord } from '../../../hooks/use-cached-record';
 import { parsePositiveInt } from '../../../lib/search-params';
-import { ERROR_TEXT, LOADING_TEXT, USER_SAID, inquiryName } from '../inquiry-list';
+import { inquiryName } from '../../../../shared/inquiry-api';
+import { ERROR_TEXT, LOADING_TEXT, USER_SAID } from '../inquiry-list';
 import { orNA } from '../../../lib/text';
 
 export interface GuestInfoPageProps {

@@ -3,7 +3,7 @@ import { BackToList } from '../../../components/two-pane';
 import { Anchor, Badge, Blockquote, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { Inquiry } from '../../../../shared/entities';
-import { REPLY_MAX_CHARS, replyProblem } from '../../../../shared/inquiry-api';
+import { REPLY_MAX_CHARS, inquiryName, replyProblem } from '../../../../shared/inquiry-api';
 import { ChangeProblems } from '../../../components/change-problems';
 import { PendingMark } from '../../../components/pending-mark';
 import { formatDateTime } from '../../../lib/dates';
@@ -19,7 +19,6 @@ import {
   SEE_USER_PROFILE,
   SEND_REPLY,
   SENDING,
-  inquiryName,
   resolveToggle,
 } from '../inquiry-list';
 

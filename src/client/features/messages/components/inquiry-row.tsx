@@ -5,7 +5,8 @@ import { PendingMark } from '../../../components/pending-mark';
 import { paneClasses as classes } from '../../../components/two-pane';
 import { formatListDate } from '../../../lib/dates';
 import type { OutboxEntry } from '../../../offline/outbox-entry';
-import { inquiryName, messagePreview } from '../inquiry-list';
+import { inquiryName } from '../../../../shared/inquiry-api';
+import { messagePreview } from '../inquiry-list';
 
 export const ROW_HEIGHT = 68;
 

@@ -1,10 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { changesWords, haveWords } from '../entry-words';
 import { logoutPrompt } from '../logout-prompt';
-
-function changesWords(count: number): string {
-  return count === 1 ? '1 change has' : `${count} changes have`;
-}
 
 /** Answers useLogout's question; mounted once, by the nav bar's UnsentChangesButton. */
 export function LogoutWarning() {
@@ -19,7 +16,7 @@ export function LogoutWarning() {
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Text mb={prompt?.others ? 'xs' : 'lg'}>
-        {changesWords(prompt?.unsent ?? 0)} not been sent to the server yet. Logging out removes them from this
+        {changesWords(prompt?.unsent ?? 0)} {haveWords(prompt?.unsent ?? 0)} not been sent to the server yet. Logging out removes them from this
         device for good.
       </Text>
       {prompt?.others ? (

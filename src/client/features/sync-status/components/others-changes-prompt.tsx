@@ -7,7 +7,7 @@ import { useAuthUser } from '../../../lib/auth';
 import { keepEntries, keptEntryIds } from '../../../offline/kept-entries';
 import { claimEntries, discardEntries } from '../../../offline/outbox-edits';
 import type { EntryOwner, OutboxEntry } from '../../../offline/outbox-entry';
-import { changesWords, ownerWords } from '../entry-words';
+import { changesWords, haveWords, ownerWords } from '../entry-words';
 
 interface Group {
   /** null: changes saved before entries recorded who made them. */
@@ -25,10 +25,6 @@ function groupsToDecide(entries: readonly OutboxEntry[], isWaiting: (entry: Outb
     groups.set(key, group);
   }
   return [...groups.values()];
-}
-
-function haveWords(count: number): string {
-  return count === 1 ? 'has' : 'have';
 }
 
 /**
