@@ -55,7 +55,20 @@ export default defineConfig({
     }),
     compressAssets(),
   ],
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  resolve: {
+    alias: [
+      // React 19 has useSyncExternalStore: the router's store needs the selector, not the shim for React 17.
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' },
+    ],
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    target: 'es2022',
+    // The polyfill serves browsers without modulepreload (Safari before 17), which load the same
+    // scripts without it, one import later; every other browser would pay for it on /login.
+    modulePreload: { polyfill: false },
+  },
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { router } from './app/router';
+import { afterFirstPaint } from './lib/after-first-paint';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -16,10 +16,9 @@ createRoot(root).render(
 
 if (import.meta.env.PROD) {
   // Off the start path: the service worker only matters from the second visit on, so its code is
-  // fetched once the first page is on screen and the browser is idle.
+  // fetched once the first page is painted and the browser is idle.
   const register = () => void import('./app/register-sw').then(({ registerServiceWorker }) => registerServiceWorker());
-  const stop = router.subscribe('onRendered', () => {
-    stop();
+  afterFirstPaint(() => {
     if (window.requestIdleCallback) window.requestIdleCallback(register, { timeout: 2000 });
     else setTimeout(register, 200);
   });

@@ -197,6 +197,8 @@ export function countUnresolved(inquiries: readonly Pick<Inquiry, 'resolved'>[])
 }
 
 /** Spec section 9: an active badge counts items with status active. */
+export const isActive = (item: { status: string }): boolean => item.status === 'active';
+
 export function countActive(items: readonly { status: string }[]): number {
-  return items.filter((item) => item.status === 'active').length;
+  return items.filter(isActive).length;
 }

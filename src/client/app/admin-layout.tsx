@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { AppShell } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '../components/toast-outlet';
@@ -5,6 +6,7 @@ import { Outlet } from '@tanstack/react-router';
 import { TOAST_MS } from '../../shared/constants';
 import { WipeProblem } from '../components/wipe-problem';
 import { useAppBadge } from '../hooks/use-app-badge';
+import { afterFirstPaint } from '../lib/after-first-paint';
 import { OfflineBanner } from '../features/sync-status/components/offline-banner';
 import { GuardLoading } from './guard-loading';
 import { NavBar } from './nav-bar';
@@ -31,6 +33,13 @@ function AppBadge() {
   return null;
 }
 
+/** The icon's count reads every cached inquiry: not before the screen's own list is painted. */
+function AppBadgeAfterPaint() {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => afterFirstPaint(() => setPainted(true)), []);
+  return painted ? <AppBadge /> : null;
+}
+
 function AdminShell() {
   if (useAdminGuard() !== 'admin') return <GuardLoading />;
   return (
@@ -39,7 +48,7 @@ function AdminShell() {
         <NavBar />
       </AppShell.Header>
       <AppShell.Main className={classes.main}>
-        <AppBadge />
+        <AppBadgeAfterPaint />
         <OfflineBanner />
         <Outlet />
       </AppShell.Main>

@@ -7,8 +7,8 @@ const COLORS: Record<AlertKind, string> = { success: 'teal', error: 'red', info:
 
 /**
  * The spec's "alert": a toast that closes after 3000 ms. The store takes it at once; the outlet
- * that shows it is part of the admin layout's code, and on the sign-in screen loads after the
- * first paint (components/login-toasts.tsx).
+ * that shows it is part of the admin layout's code. The sign-in screen loads both after its first
+ * paint (components/login-toasts.tsx).
  */
 export function showAlert(message: string, kind: AlertKind = 'info'): void {
   notifications.show({

@@ -1,45 +1,38 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { notifications, type NotificationsProps, useNotifications } from '@mantine/notifications';
+import type { NotificationsProps } from '@mantine/notifications';
 import { TOAST_MS } from '../../shared/constants';
+import { afterFirstPaint } from '../lib/after-first-paint';
+import type { AlertKind } from './alerts';
+
+// The sign-in screen paints without any of the toasts' code: the store, the outlet and the
+// fallback come right after (a toast asked for before is kept and shown then).
+const loadAlerts = () => import('./login-alerts');
+
+const Outlet = lazy<ComponentType<NotificationsProps>>(async () => {
+  const [outlet, alerts] = await Promise.allSettled([import('./toast-outlet'), loadAlerts()]);
+  if (outlet.status === 'fulfilled') return { default: outlet.value.Notifications };
+  // Nothing could load: showLoginAlert says each message with the browser's own alert.
+  return { default: alerts.status === 'fulfilled' ? alerts.value.BrowserAlerts : () => null };
+});
 
 /**
- * Without the outlet's code (an old page whose files an update removed), the browser's own
- * alert says each message: a toast is never silently dropped.
+ * The spec's alert on the sign-in screen. Without the toasts' code (an old page whose files an
+ * update removed), the browser's own alert says it: a toast is never silently dropped.
  */
-function BrowserAlerts() {
-  const { notifications: shown } = useNotifications();
-  useEffect(() => {
-    for (const item of shown) {
-      window.alert(String(item.message));
-      notifications.hide(item.id as string);
-    }
-  }, [shown]);
-  return null;
+export function showLoginAlert(message: string, kind: AlertKind): void {
+  loadAlerts().then(
+    (alerts) => alerts.showAlert(message, kind),
+    () => window.alert(message),
+  );
 }
 
-const Outlet = lazy<ComponentType<NotificationsProps>>(() =>
-  import('./toast-outlet').then(
-    (m) => ({ default: m.Notifications }),
-    () => ({ default: BrowserAlerts }),
-  ),
-);
-
 /**
- * The sign-in screen's toasts: queued from the first moment; the outlet's code is fetched right
- * after the form is on screen (or at once for an early toast), so the paint never
- * waits for it and a later toast, offline included, finds it loaded.
+ * The sign-in screen's toasts: the outlet's code is fetched right after the form is painted, so
+ * the paint never waits for it and a later toast, offline included, finds it loaded.
  */
 export function LoginToasts() {
-  const { notifications: shown, queue } = useNotifications();
   const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (shown.length + queue.length > 0) setWanted(true);
-  }, [shown, queue]);
-  // Right after the form is on screen: a sign-in that fails soon after (offline, say) finds it.
-  useEffect(() => {
-    const timer = setTimeout(() => setWanted(true), 0);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => afterFirstPaint(() => setWanted(true)), []);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

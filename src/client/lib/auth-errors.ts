@@ -1,4 +1,7 @@
 // Firebase error codes in plain words for the 'Login failed: {message}' alert.
+import { OFFLINE_MESSAGE } from './offline-sign-in';
+
+export { OFFLINE_MESSAGE };
 
 const MESSAGES: Record<string, string> = {
   'auth/invalid-credential': 'The email or password is incorrect.',
@@ -9,11 +12,8 @@ const MESSAGES: Record<string, string> = {
   'auth/missing-password': 'Please enter your password.',
   'auth/user-disabled': 'This account has been disabled.',
   'auth/too-many-requests': 'Too many attempts. Please wait a moment and try again.',
-  'auth/network-request-failed':
-    'Signing in needs an internet connection. Check the connection and try again.',
+  'auth/network-request-failed': OFFLINE_MESSAGE,
 };
-
-export const OFFLINE_MESSAGE = MESSAGES['auth/network-request-failed'] as string;
 
 function errorCode(error: unknown): string | undefined {
   if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') {

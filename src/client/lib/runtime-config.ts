@@ -2,7 +2,7 @@
 // fits every deployment. The last answer is kept on the device: the app must start offline.
 import { useEffect, useSyncExternalStore } from 'react';
 import type { RuntimeConfig } from '../../shared/entities';
-import { apiRequest } from '../offline/http';
+import { afterFirstPaint } from './after-first-paint';
 
 const STORAGE_KEY = 'runtimeConfig';
 function readStored(): RuntimeConfig | null {
@@ -26,6 +26,8 @@ function settle(config: RuntimeConfig): RuntimeConfig {
 }
 
 async function fetchConfig(): Promise<RuntimeConfig> {
+  // The HTTP client comes with the session's code; the sign-in screen paints before either.
+  const { apiRequest } = await import('../offline/http');
   const config = await apiRequest<RuntimeConfig>('/config');
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(config));
@@ -64,11 +66,9 @@ export function subscribeRuntimeConfig(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The settings for a component: the remembered copy at once, refreshed from the server. */
+/** The settings for a component: the remembered copy at once, refreshed from the server once the page is painted. */
 export function useRuntimeConfig(): RuntimeConfig | null {
   const config = useSyncExternalStore(subscribeRuntimeConfig, getLoadedConfig);
-  useEffect(() => {
-    loadRuntimeConfig().catch(() => undefined);
-  }, []);
+  useEffect(() => afterFirstPaint(() => void loadRuntimeConfig().catch(() => undefined)), []);
   return config;
 }

@@ -11,9 +11,10 @@ import { observable } from './observable';
 import { onOutboxMessage } from './outbox-channel';
 import { onOutboxDrained } from './outbox';
 import { recordKeyOf } from './rebase';
-import { authGate, currentGeneration, getToken, onResume, StaleGenerationError, type SessionToken } from './session';
+import { assertGeneration, authGate, currentGeneration, getToken, onResume, StaleGenerationError, type SessionToken } from './session';
 import { measureSince, timeNow } from './timing';
 import { withLock } from './web-lock';
+import { wholeSyncTurn } from './whole-sync-turn';
 
 const SYNC_INTERVAL_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 60_000;
@@ -123,17 +124,32 @@ function askPage(path: string, cursor: string): Promise<Fetched> {
   );
 }
 
+/** Reads what changed in a list since its cursor; a first sync waits for its turn. */
+async function pullCollection(name: CollectionName): Promise<void> {
+  const generation = currentGeneration();
+  const stored = await readCursor(name);
+  const cursor = (await fullResyncDue(name)) ? '0' : stored;
+  const fromScratch = cursor === '0' && (await db.table(name).count()) > 0;
+  const release = stored === '0' ? await wholeSyncTurn(name) : () => undefined;
+  try {
+    // Signed out (or wiped) while waiting: nothing is asked with the next person's token.
+    assertGeneration(generation);
+    await pullPages(name, generation, cursor, fromScratch);
+  } finally {
+    release();
+  }
+}
+
 /**
  * Pages are pipelined: the next page is asked for as soon as a page's answer names its cursor,
  * so the server and the network work while this page is written. A page that must be asked
  * again (a mutation's answer raced it) drops the one asked ahead.
  */
-async function pullCollection(name: CollectionName): Promise<void> {
-  const generation = currentGeneration();
+async function pullPages(name: CollectionName, generation: number, from: string, scratch: boolean): Promise<void> {
   const { path } = COLLECTIONS[name];
-  let cursor = (await fullResyncDue(name)) ? '0' : await readCursor(name);
+  let cursor = from;
   let cursorRetried = false;
-  let fromScratch = cursor === '0' && (await db.table(name).count()) > 0;
+  let fromScratch = scratch;
   let whole = cursor === '0';
   const startedAt = Date.now();
   const measureFrom = timeNow();
@@ -221,7 +237,8 @@ export function syncCollection(name: CollectionName): Promise<void> {
         await withLock(`pharmacy-sync-${name}`, () => pullCollection(name));
         setStatus(name, { syncing: false, error: null, lastSyncedAt: await readLastSync(name) });
       } catch (error) {
-        if (error instanceof StaleGenerationError) return;
+        // A sync of the person signed in since may have joined this stale run: it goes on.
+        if (error instanceof StaleGenerationError) continue;
         setStatus(name, { syncing: false, error: errorWords(error) });
         if (error instanceof AuthRefused) return;
         const expected = error instanceof NetworkError || error instanceof HttpError || error instanceof UnreadablePageError;

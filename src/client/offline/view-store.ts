@@ -63,6 +63,7 @@ class ViewStore {
   private buffer: Change[] | null = null;
   private loaded = false;
   private epoch = 0;
+  private openedAt = 0;
 
   constructor(
     private readonly name: CollectionName,
@@ -79,12 +80,18 @@ class ViewStore {
     return this.epoch;
   }
 
+  /** When a screen began showing the list (a count, larger is later); null while none shows it. */
+  watchedSince(): number | null {
+    return this.listeners.size > 0 ? this.openedAt : null;
+  }
+
   /** Whether this context holds (or is reading) the list: otherwise a change elsewhere is no news. */
   holds(): boolean {
     return this.loaded || this.buffer !== null;
   }
 
   subscribe(listener: () => void): () => void {
+    if (this.listeners.size === 0) this.openedAt = (opened += 1);
     this.listeners.add(listener);
     if (!this.loaded && this.buffer === null) void this.load();
     return () => this.listeners.delete(listener);
@@ -245,6 +252,8 @@ class ViewStore {
 }
 
 const COLLECTION_SET = new Set<string>(COLLECTION_NAMES);
+/** Counts the lists' first subscribers (watchedSince). */
+let opened = 0;
 let stores: Map<CollectionName, ViewStore> | null = null;
 let readAll: Reader = async () => [];
 let readFirst: FirstReader = () => null;
@@ -267,6 +276,15 @@ export function collectionViews(name: CollectionName): {
 } {
   const store = storeOf(name);
   return { get: () => store.get(), subscribe: (listener) => store.subscribe(listener) };
+}
+
+/**
+ * When a screen began showing this list (larger is later), null if none shows it: the list the
+ * person opened last is written first (whole-sync-turn.ts). The bell and the app badge show the
+ * transfers and the inquiries from the start, so "shown at all" would rank them first always.
+ */
+export function watchedSince(name: CollectionName): number | null {
+  return stores?.get(name)?.watchedSince() ?? null;
 }
 
 /** After a wipe: nothing of the old database stays in memory. */

@@ -13,4 +13,6 @@ export const Route = createFileRoute('/login')({
     }
   },
   component: LoginPage,
+  // Not split off: the sign-in screen comes with the app's entry, not one request later.
+  codeSplitGroupings: [],
 });

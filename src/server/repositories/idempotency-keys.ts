@@ -52,28 +52,25 @@ export async function takeOverKey(db: Sql, uid: string, key: string, seen: strin
   return row?.created_at ?? null;
 }
 
-/** The key row, locked until `tx` ends. */
-export async function lockKey(tx: Sql, uid: string, key: string): Promise<IdempotencyRecord | undefined> {
-  const [row] = await tx.query<IdempotencyRecord>(
-    `SELECT request_hash, state, status_code, response_body, created_at, 0::float8 AS age_ms
-     FROM idempotency_keys WHERE caller_uid = $1 AND key = $2 FOR UPDATE`,
-    [uid, key],
-  );
-  return row;
-}
-
+/**
+ * Store the answer, if the key is still the running claim `token` (the fence: a run whose key was
+ * taken over or finished meanwhile gets false, and must roll back). Row-locked until `tx` ends.
+ */
 export async function completeKey(
   tx: Sql,
   uid: string,
   key: string,
+  token: string,
   status: number,
   body: unknown,
-): Promise<void> {
-  await tx.query(
-    `UPDATE idempotency_keys SET state = 'done', status_code = $3, response_body = $4::jsonb
-     WHERE caller_uid = $1 AND key = $2`,
-    [uid, key, status, JSON.stringify(body ?? null)],
+): Promise<boolean> {
+  const done = await tx.query(
+    `UPDATE idempotency_keys SET state = 'done', status_code = $4, response_body = $5::jsonb
+     WHERE caller_uid = $1 AND key = $2 AND state = 'running' AND ${SAME_TOKEN}
+     RETURNING 1`,
+    [uid, key, token, status, JSON.stringify(body ?? null)],
   );
+  return done.length > 0;
 }
 
 /** Forget a run that failed, so the caller may retry with the same key. */

@@ -4,12 +4,13 @@ import { InquirySchema, type Inquiry } from '../../shared/entities';
 import { inquiryTransition, normalizeReply, type InquiryAction, type InquiryState } from '../../shared/inquiry-api';
 import type { Sql } from '../db/client';
 import type { Actor } from './prescription-requests';
-import { findRecord, selectFields, type SyncedList } from './synced-list';
+import { findRecord, isoInstant, selectFields, type SyncedList } from './synced-list';
 
 export const INQUIRY_LIST: SyncedList = {
   table: 'inquiries',
   keyColumn: 'message_id',
   schema: InquirySchema,
+  columns: { created_at: isoInstant('t.created_at') },
   orderBy: 't.created_at DESC, t.message_id DESC',
 };
 

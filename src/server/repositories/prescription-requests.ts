@@ -10,7 +10,9 @@ import {
 } from '../../shared/entities';
 import type { RequestStatus, TransitionResult } from '../../shared/request-status';
 import type { Sql } from '../db/client';
-import { findRecord, selectFields, type SyncedList } from './synced-list';
+import { findRecord, isoInstant, selectFields, type SyncedList } from './synced-list';
+
+const CREATED_AT = { created_at: isoInstant('t.created_at') };
 
 /** The five prescription lists (the tombstone entity is the table name). */
 export const PRESCRIPTION_TABLES: Record<PrescriptionCollectionName, SyncedList> = {
@@ -18,31 +20,35 @@ export const PRESCRIPTION_TABLES: Record<PrescriptionCollectionName, SyncedList>
     table: 'transfers',
     keyColumn: 'transfer_id',
     schema: TransferSchema,
+    columns: CREATED_AT,
     orderBy: 't.created_at DESC, t.transfer_id DESC',
   },
   refills: {
     table: 'refill_requests',
     keyColumn: 'id',
     schema: RefillRequestSchema,
+    columns: CREATED_AT,
     orderBy: 't.created_at DESC, t.id DESC',
   },
   autofill: {
     table: 'autofill_enrolments',
     keyColumn: 'refill_id',
     schema: AutofillEnrolmentSchema,
-    columns: { refillId: 't.refill_id' },
+    columns: { ...CREATED_AT, refillId: 't.refill_id' },
     orderBy: 't.created_at DESC, t.refill_id DESC',
   },
   reminders: {
     table: 'refill_reminder_enrolments',
     keyColumn: 'id',
     schema: RefillReminderSchema,
+    columns: CREATED_AT,
     orderBy: 't.created_at DESC, t.id DESC',
   },
   newPrescriptions: {
     table: 'new_prescriptions',
     keyColumn: 'prescription_id',
     schema: NewPrescriptionSchema,
+    columns: CREATED_AT,
     orderBy: 't.created_at DESC, t.prescription_id DESC',
   },
 };
@@ -85,18 +91,20 @@ export async function changeStatus<K extends PrescriptionCollectionName>(
   const result = decide(current.status);
   if (result.kind === 'noop') return { kind: 'noop', record: current };
   if (result.kind === 'forbidden') return { kind: 'forbidden', record: current, from: result.from, to: result.to };
+  // Only an effective change writes: an UPDATE of no rows still fires the list's change-feed
+  // trigger (006_change_feed.sql), which would wake every device for nothing. The change and its
+  // audit event are one statement (one round trip less under the write lock).
   const list = PRESCRIPTION_TABLES[name];
-  const { table, keyColumn } = list;
   const [record] = await tx.query<PrescriptionRecords[K]>(
-    `UPDATE ${table} t SET status = $2, updated_at = now() WHERE t.${keyColumn} = $1
-     RETURNING ${selectFields(list)}`,
-    [id, result.to],
-  );
-  await tx.query(
-    `INSERT INTO request_status_events
-       (entity, record_id, from_status, to_status, actor_uid, idempotency_key)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [table, id, current.status, result.to, actor.uid, actor.idempotencyKey],
+    `WITH changed AS (
+       UPDATE ${list.table} t SET status = $2, updated_at = now() WHERE t.${list.keyColumn} = $1
+       RETURNING ${selectFields(list)}
+     ), event AS (
+       INSERT INTO request_status_events (entity, record_id, from_status, to_status, actor_uid, idempotency_key)
+       VALUES ($3, $1, $4, $2, $5, $6)
+     )
+     SELECT * FROM changed`,
+    [id, result.to, list.table, current.status, actor.uid, actor.idempotencyKey],
   );
   return { kind: 'changed', record: record! };
 }

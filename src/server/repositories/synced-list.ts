@@ -4,7 +4,7 @@
 // fields the API does not define (change_no, updated_at, firebase_uid) never leave here.
 import type { TObject } from 'typebox';
 import type { DeltaPage } from '../../shared/collections';
-import type { Sql } from '../db/client';
+import type { Db, Sql } from '../db/client';
 
 export interface SyncedList {
   /** The base table, aliased `t`; also the tombstone entity name (see the tombstone triggers). */
@@ -12,7 +12,10 @@ export interface SyncedList {
   keyColumn: string;
   /** The record as the API serves it: one SQL expression per property. */
   schema: TObject;
-  /** SQL for a field that is not the base table's column of the same name (a rename, a join). */
+  /**
+   * SQL for a field that is not the base table's column of the same name (a rename, a join), and
+   * for every instant (`isoInstant`): on PGlite the database writes the lists' JSON.
+   */
   columns?: Record<string, string>;
   /** Joins after `FROM <table> t`, for those columns. A change in a joined table must bump `t`. */
   joins?: string;
@@ -21,6 +24,14 @@ export interface SyncedList {
 }
 
 const selects = new WeakMap<SyncedList, string>();
+
+/**
+ * SQL for an instant as the API writes it: UTC, milliseconds, `Z` (Date#toISOString; both
+ * truncate microseconds), so a list's JSON written by the database carries it too.
+ */
+export function isoInstant(sql: string): string {
+  return `to_char(${sql} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
 
 /** `<expr> AS "<field>", …` for every API field of the list. */
 export function selectFields(list: SyncedList): string {
@@ -104,4 +115,47 @@ export async function listChanges<T>(
     cursor: String(last ? last._change_no : since),
     more: rows.length > limit,
   };
+}
+
+// The answers of the list routes as JSON text, made where it costs least (measured at 500
+// transfers a page). PGlite copies each field of each row out of its memory one at a time, which
+// costs several times the query (7 ms a page; 3 ms with the JSON written by the database): there
+// the database writes it. On PostgreSQL its JSON functions cost more than node-postgres and
+// JSON.stringify (server and database together: 2.3 ms against 1.6 ms): there the rows are read.
+// The same JSON either way: `r` and the rows hold exactly the list's fields, in schema order (byte
+// for byte but the spacing PostgreSQL's json_build_object puts inside an appointment's members).
+
+/** The whole list, as the JSON text of a bare array. */
+export async function listJson(db: Db, list: SyncedList): Promise<string> {
+  if (db.dialect !== 'pglite') return JSON.stringify(await listRecords(db, list));
+  const [row] = await db.query<{ list: string }>(
+    `SELECT '[' || COALESCE(string_agg(to_json(r)::text, ',' ORDER BY ${list.orderBy}), '') || ']' AS list
+     FROM ${fromClause(list)}, LATERAL (SELECT ${selectFields(list)}) r`,
+  );
+  return row!.list;
+}
+
+/** `listChanges`, as the JSON text of its `DeltaPage`. */
+export async function listChangesJson(db: Db, list: SyncedList, since: number, limit: number): Promise<string> {
+  if (db.dialect !== 'pglite') return JSON.stringify(await listChanges(db, list, since, limit));
+  // `listChanges` in one row: one change more than the page tells whether there are more.
+  const [page] = await db.query<{ items: string; deleted: string; cursor: number | null; more: boolean }>(
+    `SELECT
+       '[' || COALESCE(string_agg(record, ',' ORDER BY change_no) FILTER (WHERE in_page AND deleted IS NULL), '') || ']' AS items,
+       '[' || COALESCE(string_agg(deleted::text, ',' ORDER BY change_no) FILTER (WHERE in_page AND deleted IS NOT NULL), '')
+         || ']' AS deleted,
+       max(change_no) FILTER (WHERE in_page) AS cursor,
+       count(*) > $4 AS more
+     FROM (SELECT *, row_number() OVER (ORDER BY change_no) <= $4 AS in_page FROM (
+       (SELECT t.change_no, NULL::bigint AS deleted, to_json(r)::text AS record
+          FROM ${fromClause(list)}, LATERAL (SELECT ${selectFields(list)}) r
+          WHERE t.change_no > $1 ORDER BY t.change_no LIMIT $2)
+       UNION ALL
+       (SELECT change_no, record_id, NULL
+          FROM tombstones WHERE entity = $3 AND change_no > $1 ORDER BY change_no LIMIT $2)
+     ) AS changes ORDER BY change_no LIMIT $2) AS page`,
+    [since, limit + 1, list.table, limit],
+  );
+  const { items, deleted, cursor, more } = page!;
+  return `{"items":${items},"deleted":${deleted},"cursor":"${cursor ?? since}","more":${more}}`;
 }

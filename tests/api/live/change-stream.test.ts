@@ -111,6 +111,20 @@ describe('the stream of an admin', () => {
     }
   });
 
+  it('tells nothing of a status request that changes nothing (a repeat, a missing record)', async () => {
+    const id = await insertTransfer(t.app, {});
+    expect(await put(`/admin/transfers/flag/${id}`)).toBe(200);
+    const s = await stream(admin.token);
+    await s.next((e) => e.event === 'cursors');
+    const from = s.events.length;
+    expect(await put(`/admin/transfers/flag/${id}`)).toBe(200);
+    expect(await put(`/admin/transfers/flag/999999999`)).toBe(404);
+    await expect(s.next((e) => e.event === 'change' && e.data.list === 'transfers', 800, from)).rejects.toThrow();
+    // The stream is alive: a real change is told.
+    expect(await put(`/admin/transfers/unflag/${id}`)).toBe(200);
+    await s.next((e) => e.event === 'change' && e.data.list === 'transfers', 1000, from);
+  });
+
   it('hears a row written straight into the database, as the customer site would', async () => {
     const s = await stream(admin.token);
     await s.next((e) => e.event === 'cursors');

@@ -109,14 +109,14 @@ describe.skipIf(!ADMIN_URL)('offline', () => {
     await page.locator('.fc-event').first().waitFor();
     const dates = await visibleDates(page);
     const week = known.filter((a) => dates.includes(a.date) && a.status !== 'cancelled');
-    await expect.poll(() => page.locator('.fc-event[data-appointment-id]').count()).toBe(week.length);
+    await expect.poll(() => page.locator('.fc-event[data-appointment-id]').count(), { timeout: 10_000 }).toBe(week.length);
 
     const household = upcoming((a) => a.appointment_type === 'Vaccine' && a.number_of_people > 1);
     await showDate(page, household.date);
     await calendarEvent(page, household.appointment_id).click();
     expect(await fieldValue(page, 'First Name')).toBe(household.first_name);
     await modal(page).getByRole('button', { name: 'See Other Patients' }).click();
-    await expect.poll(() => modal(page).getByTestId('appointment-member').count()).toBe(household.members.length - 1);
+    await expect.poll(() => modal(page).getByTestId('appointment-member').count(), { timeout: 10_000 }).toBe(household.members.length - 1);
     await page.keyboard.press('Escape');
 
     await page.goto(`${server.baseUrl}${LIST}`);

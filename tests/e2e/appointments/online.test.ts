@@ -116,7 +116,7 @@ describe('calendar', () => {
       const inWeek = all.filter((a) => days.includes(a.date));
       const shown = inWeek.filter((a) => a.status !== 'cancelled');
       // The events follow the dates in a second render.
-      await expect.poll(() => page.locator('.fc-event[data-appointment-id]').count()).toBe(shown.length);
+      await expect.poll(() => page.locator('.fc-event[data-appointment-id]').count(), { timeout: 10_000 }).toBe(shown.length);
       for (const a of shown) {
         const event = calendarEvent(page, a.appointment_id);
         const box = (await event.boundingBox())!;

@@ -10,8 +10,13 @@ import { startServer, type RunningServer } from '../support/server';
 import { signIn } from '../support/sign-in';
 
 const SHOTS = '/tmp/shots';
-/** Budgets for the JavaScript the browser fetches to paint /login: gzip, and brotli as sent. */
-const LOGIN_JS_BUDGET_KB = 135;
+/**
+ * Budgets for the JavaScript the browser fetches to paint /login: gzip, and brotli as sent. Issue
+ * 9's target is 120 KB gzip; it measures 125.4 KB (111 KB brotli) since the build no longer groups
+ * the first paint's modules into one file (that order of evaluation hid queued changes after an
+ * offline reload). The budget holds the line against growth.
+ */
+const LOGIN_JS_BUDGET_KB = 130;
 const LOGIN_JS_WIRE_BUDGET_KB = 120;
 
 let server: RunningServer;

@@ -3,6 +3,7 @@
 import type { CollectionRecords } from '../../../shared/collections';
 import type { Appointment, Inquiry, Transfer } from '../../../shared/entities';
 import {
+  isActive,
   WIDGET_SERVICE,
   type AppointmentWidgetItem,
   type PrescriptionWidgetItem,
@@ -22,43 +23,92 @@ export const ACTIVE_TRANSFERS = 'Active Transfers';
  */
 export const WIDGET_ROWS = 100;
 
-export function firstRows<T>(items: readonly T[], limit = WIDGET_ROWS): { shown: readonly T[]; more: number } {
-  return { shown: items.length > limit ? items.slice(0, limit) : items, more: Math.max(0, items.length - limit) };
+export interface WidgetRows<T> {
+  /** The first rows in the widget's order, at most WIDGET_ROWS. */
+  shown: readonly T[];
+  /** How many the widget lists in all. */
+  count: number;
+  /** How many it does not draw. */
+  more: number;
 }
 
-const newestFirst = (a: { created_at: string }, b: { created_at: string }) =>
-  Date.parse(b.created_at) - Date.parse(a.created_at);
+/**
+ * The first `limit` of `items` in `order`, in one pass that keeps the best `limit` (binary
+ * insertion; equal items keep their order). The dashboard computes its widgets again whenever a
+ * list changes, and a year of requests is not sorted whole to draw 100 of them. The pass runs
+ * from the end: a cached list is in key order, oldest first, so walked forwards every row would
+ * beat the kept ones and be inserted; walked backwards most fail the first comparison.
+ */
+export function firstRows<T>(items: readonly T[], order: (a: T, b: T) => number, limit = WIDGET_ROWS): WidgetRows<T> {
+  const best: T[] = [];
+  for (let index = items.length - 1; index >= 0; index -= 1) {
+    const item = items[index]!;
+    // An item met later comes earlier in `items`: it goes before the kept items equal to it.
+    if (best.length === limit && order(item, best[limit - 1]!) > 0) continue;
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (order(item, best[middle]!) <= 0) high = middle;
+      else low = middle + 1;
+    }
+    best.splice(low, 0, item);
+    if (best.length > limit) best.pop();
+  }
+  return { shown: best, count: items.length, more: Math.max(0, items.length - limit) };
+}
+
+/** Newest `created_at` first, then highest key first. */
+function newestFirst<T extends { created_at: string }>(keyOf: (item: T) => number): (a: T, b: T) => number {
+  return (a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || keyOf(b) - keyOf(a);
+}
 
 /** Unresolved inquiries (the badge of spec section 9 counts these), newest first. */
-export function newMessages(inquiries: readonly Inquiry[]): Inquiry[] {
-  return inquiries.filter((inquiry) => !inquiry.resolved).sort((a, b) => newestFirst(a, b) || b.message_id - a.message_id);
+export function newMessages(inquiries: readonly Inquiry[]): WidgetRows<Inquiry> {
+  return firstRows(
+    inquiries.filter((inquiry) => !inquiry.resolved),
+    newestFirst((inquiry) => inquiry.message_id),
+  );
 }
 
 type RefillLists = Pick<CollectionRecords, 'refills' | 'autofill' | 'reminders'>;
 
 /** 'Prescription Requests': the active requests of the three refill-type lists, newest first. */
-export function prescriptionItems(lists: { [K in keyof RefillLists]: readonly RefillLists[K][] }): PrescriptionWidgetItem[] {
+export function prescriptionItems(lists: { [K in keyof RefillLists]: readonly RefillLists[K][] }): WidgetRows<PrescriptionWidgetItem> {
   const items: PrescriptionWidgetItem[] = [
-    ...lists.refills.map((r) => ({ service: WIDGET_SERVICE.refills, rx_number: r.rx_number, status: r.status, type: r.type, created_at: r.created_at, collection: 'refills' as const, id: r.id })),
-    ...lists.autofill.map((r) => ({ service: WIDGET_SERVICE.autofill, rx_number: r.rx_number, status: r.status, type: 'Autofill' as const, created_at: r.created_at, collection: 'autofill' as const, id: r.refillId })),
-    ...lists.reminders.map((r) => ({ service: WIDGET_SERVICE.reminders, rx_number: r.rx_number, status: r.status, type: 'Refill Reminder' as const, created_at: r.created_at, collection: 'reminders' as const, id: r.id })),
+    ...lists.refills.filter(isActive).map((r) => ({ service: WIDGET_SERVICE.refills, rx_number: r.rx_number, status: r.status, type: r.type, created_at: r.created_at, collection: 'refills' as const, id: r.id })),
+    ...lists.autofill.filter(isActive).map((r) => ({ service: WIDGET_SERVICE.autofill, rx_number: r.rx_number, status: r.status, type: 'Autofill' as const, created_at: r.created_at, collection: 'autofill' as const, id: r.refillId })),
+    ...lists.reminders.filter(isActive).map((r) => ({ service: WIDGET_SERVICE.reminders, rx_number: r.rx_number, status: r.status, type: 'Refill Reminder' as const, created_at: r.created_at, collection: 'reminders' as const, id: r.id })),
   ];
-  return items.filter((item) => item.status === 'active').sort((a, b) => newestFirst(a, b) || b.id - a.id);
+  return firstRows(
+    items,
+    newestFirst((item) => item.id),
+  );
 }
 
 /**
  * 'Upcoming': scheduled vaccine and consultation appointments starting now or later on the
  * pharmacy's clock, soonest first.
  */
-export function upcomingItems(appointments: readonly Appointment[], now: WallClock): AppointmentWidgetItem[] {
+export function upcomingItems(appointments: readonly Appointment[], now: WallClock): WidgetRows<AppointmentWidgetItem> {
   const from = `${now.date}T${now.time.slice(0, 5)}`;
-  return appointments
-    .filter((a) => a.status === 'scheduled' && a.appointment_type !== 'Blocked' && `${a.date}T${a.start_time.slice(0, 5)}` >= from)
-    .sort((a, b) => `${a.date}T${a.start_time}`.localeCompare(`${b.date}T${b.start_time}`) || a.appointment_id - b.appointment_id)
-    .map((a) => ({ id: a.appointment_id, appointment_type: a.appointment_type, date: a.date, start_time: a.start_time.slice(0, 5) }));
+  // Dates and times are fixed-width digits: their text order is their time order.
+  const soonest = (a: Appointment, b: Appointment) =>
+    a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.start_time !== b.start_time ? (a.start_time < b.start_time ? -1 : 1) : a.appointment_id - b.appointment_id;
+  const rows = firstRows(
+    appointments.filter((a) => a.status === 'scheduled' && a.appointment_type !== 'Blocked' && `${a.date}T${a.start_time.slice(0, 5)}` >= from),
+    soonest,
+  );
+  return {
+    ...rows,
+    shown: rows.shown.map((a) => ({ id: a.appointment_id, appointment_type: a.appointment_type, date: a.date, start_time: a.start_time.slice(0, 5) })),
+  };
 }
 
 /** 'Active Transfers': transfers with status active, newest first. */
-export function activeTransfers(transfers: readonly Transfer[]): Transfer[] {
-  return transfers.filter((t) => t.status === 'active').sort((a, b) => newestFirst(a, b) || b.transfer_id - a.transfer_id);
+export function activeTransfers(transfers: readonly Transfer[]): WidgetRows<Transfer> {
+  return firstRows(
+    transfers.filter(isActive),
+    newestFirst((transfer) => transfer.transfer_id),
+  );
 }

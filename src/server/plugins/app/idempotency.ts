@@ -18,7 +18,6 @@ import {
   completeKey,
   findKey,
   insertRunningKey,
-  lockKey,
   releaseKey,
   takeOverKey,
 } from '../../repositories/idempotency-keys';
@@ -61,6 +60,13 @@ export function requestHash(request: FastifyRequest): string {
   return createHash('sha256')
     .update(`${request.method}\n${path}\n${canonicalize(request.body) ?? ''}`)
     .digest('hex');
+}
+
+/** The run's key was taken over or finished meanwhile: its writes roll back. */
+class Lost extends Error {
+  constructor() {
+    super('lost');
+  }
 }
 
 class Rollback extends Error {
@@ -165,19 +171,23 @@ export async function runIdempotent(
 
   let outcome: IdempotentResult | 'lost';
   try {
-    outcome = await db.transaction(async (tx): Promise<IdempotentResult | 'lost'> => {
-      // Fence: a slow run whose key was taken over (or finished) must not apply its effect.
-      const row = await lockKey(tx, ref.uid, ref.key);
-      if (!row || row.state !== 'running' || row.created_at !== token) return 'lost';
+    outcome = await db.transaction(async (tx): Promise<IdempotentResult> => {
       const result = settled(await handler(tx));
-      await completeKey(tx, ref.uid, ref.key, result.status, result.body);
+      // Fence: a slow run whose key was taken over (or finished) meanwhile must not apply its
+      // effect. Checked as the answer is stored, in the same statement: one round trip less
+      // under the write lock than a check first, and the writes roll back all the same.
+      if (!(await completeKey(tx, ref.uid, ref.key, token, result.status, result.body))) throw new Lost();
       return result;
     });
   } catch (error) {
-    // Not stored: the caller may retry with the same key.
-    await releaseKey(db, ref.uid, ref.key, token).catch(() => undefined);
-    if (error instanceof Rollback) return send(reply, { answer: error.result });
-    throw error;
+    if (error instanceof Lost) {
+      outcome = 'lost';
+    } else {
+      // Not stored: the caller may retry with the same key.
+      await releaseKey(db, ref.uid, ref.key, token).catch(() => undefined);
+      if (error instanceof Rollback) return send(reply, { answer: error.result });
+      throw error;
+    }
   }
   if (outcome === 'lost') {
     const now = await answerFromRecord(ref, false);

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../../errors';
 import { createUserRoles } from '../../auth/user-roles';
+import { createVerifiedTokens } from '../../auth/verified-tokens';
 import { createIdentityAdmin, type IdentityAdmin } from '../../identity/firebase-admin';
 import type { AuthUser } from '../../types';
 
@@ -39,12 +40,13 @@ export const authPlugin = fp<{ identityAdmin?: IdentityAdmin }>(
     const identity = options.identityAdmin ?? createIdentityAdmin(app.config.identity);
     if (!options.identityAdmin) app.addHook('onClose', async () => identity.close());
     const roles = createUserRoles(identity.auth, app.config.roleCacheMs);
+    const tokens = createVerifiedTokens(identity.auth);
 
     async function verify(request: FastifyRequest): Promise<AuthUser> {
       const token = bearerToken(request);
       let decoded;
       try {
-        decoded = await identity.auth.verifyIdToken(token);
+        decoded = await tokens.verify(token);
       } catch (error) {
         throw verificationError(error);
       }

@@ -1,14 +1,31 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { showAlert } from '../../../components/alerts';
 import { BrandMark } from '../../../components/brand-mark';
-import { LoginToasts } from '../../../components/login-toasts';
+import { LoginToasts, showLoginAlert } from '../../../components/login-toasts';
 import { accessNoticeWords, forgetAccessNotice, readAccessNotice } from '../../../lib/access-notice';
-import { preloadAuth } from '../../../lib/auth';
+import { afterFirstPaint } from '../../../lib/after-first-paint';
+import { OFFLINE_MESSAGE } from '../../../lib/offline-sign-in';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
-import { signInAsAdmin } from '../api/sign-in-as-admin';
+import type { SignInResult } from '../api/sign-in-as-admin';
 import classes from './login-page.module.css';
+
+// Not needed to paint the form: the sign-in's code (and Firebase behind it) is fetched once the
+// form is painted.
+const loadSignIn = () => import('../api/sign-in-as-admin');
+
+/**
+ * Signs in with the code loaded after the paint. Code that did not load is a failed sign-in in
+ * words, not the browser's message about a module (which a browser may keep until a reload).
+ */
+function signInAsAdmin(email: string, password: string): Promise<SignInResult> {
+  return loadSignIn().then(
+    (m) => m.signInAsAdmin(email, password),
+    () => ({ kind: 'failed', message: navigator.onLine ? SIGN_IN_CODE_MISSING : OFFLINE_MESSAGE }),
+  );
+}
+
+const SIGN_IN_CODE_MISSING = 'The sign-in could not be loaded. Reload the page and try again.';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -18,10 +35,16 @@ export function LoginPage() {
   const [notice] = useState(readAccessNotice);
   useEffect(() => {
     forgetAccessNotice();
-    if (notice?.atSignIn) showAlert('Access denied: Admins only.', 'error');
+    if (notice?.atSignIn) showLoginAlert('Access denied: Admins only.', 'error');
   }, [notice]);
-  // Firebase is not needed to paint the form, only to submit it: fetch it meanwhile.
-  useEffect(preloadAuth, []);
+  useEffect(
+    () =>
+      afterFirstPaint(() => {
+        loadSignIn().catch(() => undefined);
+        import('../../../lib/auth').then((auth) => auth.preloadAuth()).catch(() => undefined);
+      }),
+    [],
+  );
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -36,11 +59,11 @@ export function LoginPage() {
       if (result.kind === 'revoked') {
         // Loaded only now: the device database's code stays off the sign-in screen's first paint.
         const { endRevokedSession, wipeProblem } = await import('../../../lib/revoked-access');
-        if (!(await endRevokedSession({ atSignIn: true }))) showAlert(wipeProblem.get()?.message ?? '', 'error');
+        if (!(await endRevokedSession({ atSignIn: true }))) showLoginAlert(wipeProblem.get()?.message ?? '', 'error');
         return;
       }
-      if (result.kind === 'denied') showAlert('Access denied: Admins only.', 'error');
-      else showAlert(`Login failed: ${result.message}`, 'error');
+      if (result.kind === 'denied') showLoginAlert('Access denied: Admins only.', 'error');
+      else showLoginAlert(`Login failed: ${result.message}`, 'error');
     } finally {
       setBusy(false);
     }
@@ -71,21 +94,8 @@ export function LoginPage() {
         </Text>
         <Box component="form" onSubmit={handleSubmit}>
           <Stack gap="md">
-            <TextInput
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              size="md"
-            />
-            <PasswordInput
-              label="Password"
-              name="password"
-              autoComplete="current-password"
-              required
-              size="md"
-            />
+            <TextInput label="Email" name="email" type="email" autoComplete="username" required size="md" />
+            <PasswordInput label="Password" name="password" autoComplete="current-password" required size="md" />
             <Button type="submit" size="md" fullWidth loading={busy} disabled={busy} mt="xs">
               Sign In
             </Button>

@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Badge, Group, Paper, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { WIDGET_MAX_HEIGHT } from '../../../../shared/constants';
-import { countActive, countUnresolved, inquiryName } from '../../../../shared/inquiry-api';
+import { inquiryName } from '../../../../shared/inquiry-api';
 import { useCollection } from '../../../hooks/use-collection';
 import { useHorizontalWheel } from '../../../hooks/use-horizontal-wheel';
 import { usePharmacyClock } from '../../../hooks/use-pharmacy-clock';
@@ -14,7 +14,6 @@ import {
   PRESCRIPTION_REQUESTS,
   UPCOMING,
   activeTransfers,
-  firstRows,
   newMessages,
   prescriptionItems,
   upcomingItems,
@@ -85,14 +84,10 @@ export function DashboardPage() {
   const appointments = useCollection('appointments').rows ?? NONE;
   const transfers = useCollection('transfers').rows ?? NONE;
 
-  const messages = useMemo(() => newMessages(inquiries), [inquiries]);
-  const prescriptions = useMemo(() => prescriptionItems({ refills, autofill, reminders }), [refills, autofill, reminders]);
-  const upcoming = useMemo(() => upcomingItems(appointments, wall), [appointments, wall]);
-  const transferRows = useMemo(() => activeTransfers(transfers), [transfers]);
-  const cards = firstRows(messages);
-  const prescriptionRows = firstRows(prescriptions);
-  const upcomingRows = firstRows(upcoming);
-  const transferShown = firstRows(transferRows);
+  const cards = useMemo(() => newMessages(inquiries), [inquiries]);
+  const prescriptionRows = useMemo(() => prescriptionItems({ refills, autofill, reminders }), [refills, autofill, reminders]);
+  const upcomingRows = useMemo(() => upcomingItems(appointments, wall), [appointments, wall]);
+  const transferShown = useMemo(() => activeTransfers(transfers), [transfers]);
   const stripRef = useHorizontalWheel();
 
   return (
@@ -106,9 +101,9 @@ export function DashboardPage() {
           <Title order={2} size="h4">
             {NEW_MESSAGES}
           </Title>
-          <CountBadge count={countUnresolved(inquiries)} label="unresolved inquiries" testId="dashboard-messages-count" />
+          <CountBadge count={cards.count} label="unresolved inquiries" testId="dashboard-messages-count" />
         </Group>
-        {messages.length === 0 ? (
+        {cards.count === 0 ? (
           <Text size="sm" c="dimmed">
             No new messages.
           </Text>
@@ -150,7 +145,7 @@ export function DashboardPage() {
       </Paper>
 
       <div className={classes.widgets}>
-        <Widget title={PRESCRIPTION_REQUESTS} count={countActive(prescriptions)} testId="widget-prescriptions" empty="No active requests.">
+        <Widget title={PRESCRIPTION_REQUESTS} count={prescriptionRows.count} testId="widget-prescriptions" empty="No active requests.">
           {prescriptionRows.shown.map((item) => (
             <li key={`${item.collection}-${item.id}`}>
               <UnstyledButton
@@ -174,7 +169,7 @@ export function DashboardPage() {
           ))}
           <MoreRow more={prescriptionRows.more} to="/prescriptions/refills-and-renewals" testId="widget-prescriptions-more" />
         </Widget>
-        <Widget title={UPCOMING} count={upcoming.length} testId="widget-upcoming" empty="No upcoming appointments.">
+        <Widget title={UPCOMING} count={upcomingRows.count} testId="widget-upcoming" empty="No upcoming appointments.">
           {upcomingRows.shown.map((item) => (
             <li key={item.id}>
               <UnstyledButton
@@ -193,7 +188,7 @@ export function DashboardPage() {
           ))}
           <MoreRow more={upcomingRows.more} to="/appointments/list-view-page" testId="widget-upcoming-more" />
         </Widget>
-        <Widget title={ACTIVE_TRANSFERS} count={countActive(transferRows)} testId="widget-transfers" empty="No active transfers.">
+        <Widget title={ACTIVE_TRANSFERS} count={transferShown.count} testId="widget-transfers" empty="No active transfers.">
           {transferShown.shown.map((transfer) => (
             <li key={transfer.transfer_id}>
               <UnstyledButton

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { CloseButton, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { ListBody, ListCount } from '../../../components/list-body';
 import { paneClasses as classes } from '../../../components/two-pane';
@@ -40,36 +40,70 @@ export function InquiryListPane({ index, pending, error, selectedId, filter, onS
   const fieldLabel = SEARCH_BY.find((f) => f.value === field)?.label.toLowerCase() ?? '';
   const keyAt = useCallback((i: number) => (rows?.[hits[i] as number] as Row).message_id, [rows, hits]);
 
-  const body = (
-    <ListBody
-      total={rows?.length}
-      hits={hits.length}
-      error={error}
-      errorText={ERROR_TEXT}
-      loadingText={LOADING_TEXT}
-      emptyText={EMPTY_TEXT}
-      emptyTestId="inquiry-list-empty"
-    >
-      {() => (
-        <VirtualList
-          label={MESSAGES_TITLE}
-          count={hits.length}
-          keyAt={keyAt}
-          rowHeight={ROW_HEIGHT}
-          selectedKey={selectedId}
-          data-testid="inquiry-list"
-          renderRow={(i, key) => (
-            <InquiryRow
-              inquiry={rows![hits[i] as number] as Row}
-              selected={key === selectedId}
-              entries={pending.get(key)}
-              now={now}
-              onSelect={onSelect}
-            />
-          )}
+  // A keystroke renders the search box at once and the hits a frame later (useDeferredValue): the
+  // parts that do not depend on the query are kept, so that first render is the input alone.
+  const body = useMemo(
+    () => (
+      <ListBody
+        total={rows?.length}
+        hits={hits.length}
+        error={error}
+        errorText={ERROR_TEXT}
+        loadingText={LOADING_TEXT}
+        emptyText={EMPTY_TEXT}
+        emptyTestId="inquiry-list-empty"
+      >
+        {() => (
+          <VirtualList
+            label={MESSAGES_TITLE}
+            count={hits.length}
+            keyAt={keyAt}
+            rowHeight={ROW_HEIGHT}
+            selectedKey={selectedId}
+            data-testid="inquiry-list"
+            renderRow={(i, key) => (
+              <InquiryRow
+                inquiry={rows![hits[i] as number] as Row}
+                selected={key === selectedId}
+                entries={pending.get(key)}
+                now={now}
+                onSelect={onSelect}
+              />
+            )}
+          />
+        )}
+      </ListBody>
+    ),
+    [rows, hits, keyAt, error, selectedId, pending, now, onSelect],
+  );
+  const controls = useMemo(
+    () => (
+      <Group gap="xs" grow wrap="nowrap">
+        <Select
+          label="Search by"
+          size="xs"
+          data={SEARCH_BY.map((f) => ({ value: f.value, label: f.label }))}
+          value={field}
+          onChange={(value) => value && setField(value as SearchByField)}
+          allowDeselect={false}
+          checkIconPosition="right"
+          comboboxProps={{ withinPortal: true }}
+          data-testid="inquiry-search-by"
         />
-      )}
-    </ListBody>
+        <Select
+          label="Filter"
+          size="xs"
+          data={[...INQUIRY_FILTERS]}
+          value={filter}
+          onChange={(value) => value && onFilterChange(value as InquiryFilter)}
+          allowDeselect={false}
+          checkIconPosition="right"
+          comboboxProps={{ withinPortal: true }}
+          data-testid="inquiry-filter"
+        />
+      </Group>
+    ),
+    [field, filter, onFilterChange],
   );
 
   return (
@@ -88,30 +122,7 @@ export function InquiryListPane({ index, pending, error, selectedId, filter, onS
           data-testid="inquiry-search"
           rightSection={query ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setQuery('')} /> : null}
         />
-        <Group gap="xs" grow wrap="nowrap">
-          <Select
-            label="Search by"
-            size="xs"
-            data={SEARCH_BY.map((f) => ({ value: f.value, label: f.label }))}
-            value={field}
-            onChange={(value) => value && setField(value as SearchByField)}
-            allowDeselect={false}
-            checkIconPosition="right"
-            comboboxProps={{ withinPortal: true }}
-            data-testid="inquiry-search-by"
-          />
-          <Select
-            label="Filter"
-            size="xs"
-            data={[...INQUIRY_FILTERS]}
-            value={filter}
-            onChange={(value) => value && onFilterChange(value as InquiryFilter)}
-            allowDeselect={false}
-            checkIconPosition="right"
-            comboboxProps={{ withinPortal: true }}
-            data-testid="inquiry-filter"
-          />
-        </Group>
+        {controls}
         <ListCount id={countId} hits={hits.length} total={rows?.length} stale={stale} testId="inquiry-count" />
       </Stack>
       <div className={classes.listBody}>{body}</div>

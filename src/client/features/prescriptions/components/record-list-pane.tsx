@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import {
   CloseButton,
   Group,
@@ -65,29 +65,66 @@ export function RecordListPane({
   const countId = useId();
   const fieldLabel = searchNoun(fields.find((f) => f.field === field)?.label ?? '');
 
-  const body = (
-    <ListBody
-      total={rows?.length}
-      hits={hits.length}
-      error={error}
-      errorText={config.errorText}
-      loadingText={config.loadingText}
-      emptyText={EMPTY_TEXT}
-      emptyTestId="prescription-list-empty"
-      partial={!complete}
-    >
-      {() => (
-        <RecordList
-          config={config}
-          rows={rows!}
-          hits={hits}
-          pending={pending}
-          selectedId={selectedId}
-          now={now}
-          onSelect={onSelect}
+  // A keystroke renders the search box at once and the hits a frame later (useDeferredValue): the
+  // parts that do not depend on the query are kept, so that first render is the input alone.
+  const body = useMemo(
+    () => (
+      <ListBody
+        total={rows?.length}
+        hits={hits.length}
+        error={error}
+        errorText={config.errorText}
+        loadingText={config.loadingText}
+        emptyText={EMPTY_TEXT}
+        emptyTestId="prescription-list-empty"
+        partial={!complete}
+      >
+        {() => (
+          <RecordList
+            config={config}
+            rows={rows!}
+            hits={hits}
+            pending={pending}
+            selectedId={selectedId}
+            now={now}
+            onSelect={onSelect}
+          />
+        )}
+      </ListBody>
+    ),
+    [rows, hits, error, config, complete, pending, selectedId, now, onSelect],
+  );
+  const searchBy = useMemo(
+    () =>
+      fields.length > 1 ? (
+        <Select
+          w={150}
+          aria-label="Search by"
+          data={fields.map((f) => ({ value: f.field, label: f.label }))}
+          value={field}
+          onChange={(value) => value && setField(value as Field)}
+          allowDeselect={false}
+          checkIconPosition="right"
+          maxDropdownHeight={320}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="prescription-search-by"
         />
-      )}
-    </ListBody>
+      ) : null,
+    [fields, field],
+  );
+  const statusFilter = useMemo(
+    () => (
+      <SegmentedControl
+        fullWidth
+        size="xs"
+        aria-label="Status filter"
+        data={FILTER_DATA}
+        value={filter}
+        onChange={(value) => onFilterChange(value as StatusFilter)}
+        data-testid="prescription-status-filter"
+      />
+    ),
+    [filter, onFilterChange],
   );
 
   return (
@@ -113,30 +150,9 @@ export function RecordListPane({
               ) : null
             }
           />
-          {fields.length > 1 ? (
-            <Select
-              w={150}
-              aria-label="Search by"
-              data={fields.map((f) => ({ value: f.field, label: f.label }))}
-              value={field}
-              onChange={(value) => value && setField(value as Field)}
-              allowDeselect={false}
-              checkIconPosition="right"
-              maxDropdownHeight={320}
-              comboboxProps={{ withinPortal: true }}
-              data-testid="prescription-search-by"
-            />
-          ) : null}
+          {searchBy}
         </Group>
-        <SegmentedControl
-          fullWidth
-          size="xs"
-          aria-label="Status filter"
-          data={FILTER_DATA}
-          value={filter}
-          onChange={(value) => onFilterChange(value as StatusFilter)}
-          data-testid="prescription-status-filter"
-        />
+        {statusFilter}
         <ListCount id={countId} hits={hits.length} total={complete ? rows?.length : undefined} stale={stale} testId="prescription-count" />
       </Stack>
       <div className={classes.listBody}>{body}</div>
