@@ -79,6 +79,8 @@ describe('offline', () => {
     await goOffline(context, page);
     await page.getByTestId('prescription-notify').click();
     await page.getByRole('button', { name: 'Notifying...' }).waitFor();
+    // 'Notifying...' shows from the click; the unsent count, once the notify is on the device.
+    await waitUntil(async () => (await unsentCount(page)) === 1, 5_000, 'the notify to be queued');
     await page.reload();
     await page.getByRole('button', { name: 'Notifying...' }).waitFor();
     await goOnline(context, page);
