@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CollectionName, CollectionRecords } from '../../shared/collections';
 import { collectionTable } from '../offline/db';
-import { toView } from '../offline/rebase';
+import { toView } from '../offline/cached-row';
 import { syncStatus } from '../offline/sync-engine';
 
 export interface CachedRecordView<K extends CollectionName> {

@@ -3,7 +3,8 @@
 import type { CollectionName, DeltaPage } from '../../shared/collections';
 import { collectionTable, db } from './db';
 import { isInFlight, type OutboxEntry } from './outbox-entry';
-import { buildRow, entriesOfCollection, recordKeyOf } from './rebase';
+import { buildRow, recordKeyOf } from './cached-row';
+import { entriesOfCollection } from './rebase';
 import { assertGeneration } from './session';
 
 /** Records put per task while a page is written (a 5,000-record page in one task blocks ~125 ms). */

@@ -3,7 +3,8 @@
 import type { CollectionName } from '../../shared/collections';
 import { collectionTable, db } from './db';
 import { OUTBOX_SCHEMA_VERSION, isInFlight, type OutboxEntry, type OutboxKind } from './outbox-entry';
-import { baseOf, buildRow, entriesOfRecord, recordKeyOf, toView } from './rebase';
+import { baseOf, buildRow, recordKeyOf, toView } from './cached-row';
+import { entriesOfRecord } from './rebase';
 import { assertGeneration, currentGeneration, signedInPerson } from './session';
 
 export interface ChangeRequest {

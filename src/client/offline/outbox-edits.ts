@@ -8,7 +8,8 @@ import { entryStanding, isInFlight, OUTBOX_SCHEMA_VERSION, type EntryOwner, type
 import { publishResult } from './outbox-results';
 import { kickOutbox } from './outbox';
 import { afterEnqueue } from './outbox-triggers';
-import { applyPatch, baseOf, entriesOfRecord, rebuildRecord } from './rebase';
+import { applyPatch, baseOf } from './cached-row';
+import { entriesOfRecord, rebuildRecord } from './rebase';
 import { signedInPerson } from './session';
 
 /** Entries a person may send again: refused ones, and their own ones too old to replay blindly. */

@@ -6,7 +6,8 @@ import type { OutboxEntry } from './outbox-entry';
 import { publishResult } from './outbox-results';
 import { outboxStatus, type Round, type SendResult } from './outbox-status';
 import type { Outcome } from './outcome';
-import { applyPatch, baseOf, rebaseRecord, rebuildRecord, recordKeyOf } from './rebase';
+import { applyPatch, baseOf, recordKeyOf } from './cached-row';
+import { rebaseRecord, rebuildRecord } from './rebase';
 import { assertGeneration, authGate } from './session';
 
 /** Pulls the record out of a 2xx answer: PUTs answer the record, notify `{record, ...}`. */

@@ -2,40 +2,10 @@
 // server version in `_base`; what the UI sees is always that base with the unsent changes laid
 // over it in send order. So a server version can arrive at any time (a sync page, a response, a
 // 409) without losing a queued change, and dropping a change is just rebuilding from the base.
-import { COLLECTIONS, type CollectionName } from '../../shared/collections';
-import { collectionTable, db, type CachedMeta } from './db';
+import type { CollectionName } from '../../shared/collections';
+import { baseOf, buildRow, recordKeyOf, type Plain, type Row } from './cached-row';
+import { collectionTable, db } from './db';
 import { isInFlight, type OutboxEntry } from './outbox-entry';
-
-type Plain = Record<string, unknown>;
-type Row = Plain & CachedMeta;
-
-export function applyPatch<T extends object>(record: T, entry: Pick<OutboxEntry, 'patch'>): T {
-  return { ...record, ...entry.patch };
-}
-
-/** The record as the UI sees it: bookkeeping removed. */
-export function toView<T = Plain>(row: object): T {
-  const { _base: _b, _confirmedAt: _c, ...view } = row as Row;
-  return view as T;
-}
-
-/** The last server version of a cached row. */
-export function baseOf(row: object): Plain {
-  return (row as Row)._base ?? toView(row);
-}
-
-export function recordKeyOf(collection: CollectionName, record: object): number {
-  return (record as Plain)[COLLECTIONS[collection].key] as number;
-}
-
-/** The row to store: `base` with the in-flight `entries` (already in seq order) laid over it. */
-export function buildRow(base: Plain, entries: readonly OutboxEntry[], confirmedAt?: number): Row {
-  const plainBase = toView(base);
-  const row: Row =
-    entries.length === 0 ? { ...plainBase } : { ...entries.reduce(applyPatch, plainBase), _base: plainBase };
-  if (confirmedAt !== undefined) row._confirmedAt = confirmedAt;
-  return row;
-}
 
 function bySeq(a: OutboxEntry, b: OutboxEntry): number {
   return (a.seq ?? 0) - (b.seq ?? 0);

@@ -10,7 +10,7 @@ import { apiRequest, HttpError, NetworkError } from './http';
 import { observable } from './observable';
 import { onOutboxMessage } from './outbox-channel';
 import { onOutboxDrained } from './outbox';
-import { recordKeyOf } from './rebase';
+import { recordKeyOf } from './cached-row';
 import { assertGeneration, authGate, currentGeneration, getToken, onResume, StaleGenerationError, type SessionToken } from './session';
 import { measureSince, timeNow } from './timing';
 import { withLock } from './web-lock';

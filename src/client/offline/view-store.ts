@@ -13,7 +13,7 @@
 // identity); `changeOf(rows)` tells a derived index which positions differ from the previous one.
 import type { DBCoreMutateRequest, DBCoreMutateResponse, DBCoreTransaction, Middleware, DBCore } from 'dexie';
 import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from '../../shared/collections';
-import { toView } from './rebase';
+import { toView } from './cached-row';
 import { measureSince, timeNow } from './timing';
 
 type Plain = Record<string, unknown>;
@@ -51,7 +51,7 @@ export function changeOf(rows: readonly object[]): RowsChange | undefined {
 
 type Reader = (name: CollectionName) => Promise<object[]>;
 /** The newest `limit` rows of a list (the order its screens show first); null: no preview. */
-type FirstReader = (name: CollectionName, limit: number) => Promise<object[]> | null;
+type FirstReader = (name: CollectionName, limit: number) => Promise<object[] | null> | null;
 type KeyReader = (name: CollectionName, keys: number[]) => Promise<(object | undefined)[]>;
 
 class ViewStore {
@@ -255,9 +255,16 @@ const COLLECTION_SET = new Set<string>(COLLECTION_NAMES);
 /** Counts the lists' first subscribers (watchedSince). */
 let opened = 0;
 let stores: Map<CollectionName, ViewStore> | null = null;
-let readAll: Reader = async () => [];
-let readFirst: FirstReader = () => null;
-let readKeys: KeyReader = async () => [];
+/**
+ * The readers come from db.ts when it installs the middleware. A screen that subscribes before
+ * that (module order in a build is not ours to fix) waits for them: an empty answer would show
+ * an empty list as read and complete.
+ */
+let readersInstalled!: () => void;
+const installed = new Promise<void>((resolve) => (readersInstalled = resolve));
+let readAll: Reader = (name) => installed.then(() => readAll(name));
+let readFirst: FirstReader = (name, limit) => installed.then(() => readFirst(name, limit));
+let readKeys: KeyReader = (name, keys) => installed.then(() => readKeys(name, keys));
 
 function storeOf(name: CollectionName): ViewStore {
   stores ??= new Map();
@@ -376,6 +383,7 @@ export function viewMiddleware(reader: Reader, firstReader: FirstReader, keyRead
   readAll = reader;
   readFirst = firstReader;
   readKeys = keyReader;
+  readersInstalled();
   if (typeof BroadcastChannel !== 'undefined' && !channel) {
     channel = new BroadcastChannel(CHANNEL);
     channel.onmessage = (event: MessageEvent<ChangeMessage>) => void onRemoteChange(event.data);

@@ -10,7 +10,7 @@ import { db as device } from '../../../src/client/offline/db';
 import { enqueueChange } from '../../../src/client/offline/enqueue';
 import { setApiOrigin } from '../../../src/client/offline/http';
 import { drainOutbox } from '../../../src/client/offline/outbox';
-import { toView } from '../../../src/client/offline/rebase';
+import { toView } from '../../../src/client/offline/cached-row';
 import { authGate, setSignedInPerson, setTokenSource } from '../../../src/client/offline/session';
 import { syncCollection } from '../../../src/client/offline/sync-engine';
 import type { Inquiry } from '../../../src/shared/entities';

@@ -8,7 +8,7 @@ import { enqueueChange } from '../../../src/client/offline/enqueue';
 import { db as device } from '../../../src/client/offline/db';
 import { setApiOrigin } from '../../../src/client/offline/http';
 import { drainOutbox } from '../../../src/client/offline/outbox';
-import { toView } from '../../../src/client/offline/rebase';
+import { toView } from '../../../src/client/offline/cached-row';
 import { authGate, setSignedInPerson, setTokenSource } from '../../../src/client/offline/session';
 import { syncCollection } from '../../../src/client/offline/sync-engine';
 import type { Appointment, Transfer } from '../../../src/shared/entities';

@@ -9,7 +9,7 @@ import { db as device } from '../../../src/client/offline/db';
 import { setApiOrigin } from '../../../src/client/offline/http';
 import { outboxStatus } from '../../../src/client/offline/outbox-status';
 import { startOutbox } from '../../../src/client/offline/outbox-triggers';
-import { toView } from '../../../src/client/offline/rebase';
+import { toView } from '../../../src/client/offline/cached-row';
 import { authGate, setSignedInPerson, setTokenSource } from '../../../src/client/offline/session';
 import { syncCollection } from '../../../src/client/offline/sync-engine';
 import type { Transfer } from '../../../src/shared/entities';

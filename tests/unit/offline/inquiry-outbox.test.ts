@@ -16,7 +16,7 @@ import { db } from '../../../src/client/offline/db';
 import { enqueueChange } from '../../../src/client/offline/enqueue';
 import { setApiOrigin } from '../../../src/client/offline/http';
 import { drainOutbox } from '../../../src/client/offline/outbox';
-import { toView } from '../../../src/client/offline/rebase';
+import { toView } from '../../../src/client/offline/cached-row';
 import type { Inquiry } from '../../../src/shared/entities';
 import { REPLY_MAX_CHARS } from '../../../src/shared/inquiry-api';
 

@@ -11,7 +11,7 @@ import { drainOutbox } from '../../../src/client/offline/outbox';
 import { discardEntry, requeueEntry } from '../../../src/client/offline/outbox-edits';
 import { outboxStatus } from '../../../src/client/offline/outbox-status';
 import { resumeOutbox } from '../../../src/client/offline/outbox-triggers';
-import { toView } from '../../../src/client/offline/rebase';
+import { toView } from '../../../src/client/offline/cached-row';
 import { authGate, setTokenSource } from '../../../src/client/offline/session';
 import { actionTarget, type TransferAction } from '../../../src/shared/request-status';
 

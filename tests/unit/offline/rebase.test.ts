@@ -4,7 +4,8 @@ import { ChangeNotAllowedError, requestNotify, requestTransferAction } from '../
 import { db } from '../../../src/client/offline/db';
 import { enqueueChange } from '../../../src/client/offline/enqueue';
 import { discardEntry, requeueEntry } from '../../../src/client/offline/outbox-edits';
-import { applyPatch, buildRow, rebaseRecord, toView } from '../../../src/client/offline/rebase';
+import { applyPatch, buildRow, toView } from '../../../src/client/offline/cached-row';
+import { rebaseRecord } from '../../../src/client/offline/rebase';
 import { resetDevice, sampleTransfer } from './test-device';
 
 beforeEach(() => resetDevice(null));

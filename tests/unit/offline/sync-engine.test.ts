@@ -6,7 +6,7 @@ import { db } from '../../../src/client/offline/db';
 import { cursorKey, REMOVED_ON_SERVER, writeDeltaPage } from '../../../src/client/offline/delta-page';
 import { enqueueChange } from '../../../src/client/offline/enqueue';
 import { setApiOrigin } from '../../../src/client/offline/http';
-import { toView } from '../../../src/client/offline/rebase';
+import { toView } from '../../../src/client/offline/cached-row';
 import { authGate, currentGeneration, setTokenSource } from '../../../src/client/offline/session';
 import { syncCollection, syncStatus } from '../../../src/client/offline/sync-engine';
 

@@ -6,7 +6,7 @@ import { db } from '../../../src/client/offline/db';
 import { enqueueChange } from '../../../src/client/offline/enqueue';
 import { setApiOrigin } from '../../../src/client/offline/http';
 import { drainOutbox } from '../../../src/client/offline/outbox';
-import { toView } from '../../../src/client/offline/rebase';
+import { toView } from '../../../src/client/offline/cached-row';
 import { syncCollection } from '../../../src/client/offline/sync-engine';
 import { changeOf, collectionViews, isPreview, PREVIEW_ROWS } from '../../../src/client/offline/view-store';
 import type { Transfer } from '../../../src/shared/entities';

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CollectionRecords } from '../../../../shared/collections';
 import { collectionTable, PATIENT_LINKED, type PatientLinkedName } from '../../../offline/db';
-import { toView } from '../../../offline/rebase';
+import { toView } from '../../../offline/cached-row';
 
 export type PatientRecords = { [K in PatientLinkedName]: CollectionRecords[K][] };
 
