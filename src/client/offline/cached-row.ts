@@ -29,8 +29,7 @@ export function recordKeyOf(collection: CollectionName, record: object): number 
 /** The row to store: `base` with the in-flight `entries` (already in seq order) laid over it. */
 export function buildRow(base: Plain, entries: readonly OutboxEntry[], confirmedAt?: number): Row {
   const plainBase = toView(base);
-  const row: Row =
-    entries.length === 0 ? { ...plainBase } : { ...entries.reduce(applyPatch, plainBase), _base: plainBase };
+  const row: Row = entries.length === 0 ? { ...plainBase } : { ...entries.reduce(applyPatch, plainBase), _base: plainBase };
   if (confirmedAt !== undefined) row._confirmedAt = confirmedAt;
   return row;
 }
