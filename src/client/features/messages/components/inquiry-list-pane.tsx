@@ -1,6 +1,7 @@
 import { useCallback, useId, useMemo, useState } from 'react';
-import { CloseButton, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { CloseButton, Group, Stack, TextInput, Title } from '@mantine/core';
 import { ListBody, ListCount } from '../../../components/list-body';
+import { PickOne } from '../../../components/pick-one';
 import { paneClasses as classes } from '../../../components/two-pane';
 import { VirtualList } from '../../../components/virtual-list';
 import { useNow } from '../../../hooks/use-now';
@@ -79,28 +80,15 @@ export function InquiryListPane({ index, pending, error, selectedId, filter, onS
   const controls = useMemo(
     () => (
       <Group gap="xs" grow wrap="nowrap">
-        <Select
+        <PickOne
           label="Search by"
           size="xs"
-          data={SEARCH_BY.map((f) => ({ value: f.value, label: f.label }))}
+          data={SEARCH_BY.map((f) => ({ value: f.value as SearchByField, label: f.label }))}
           value={field}
-          onChange={(value) => value && setField(value as SearchByField)}
-          allowDeselect={false}
-          checkIconPosition="right"
-          comboboxProps={{ withinPortal: true }}
+          onChange={setField}
           data-testid="inquiry-search-by"
         />
-        <Select
-          label="Filter"
-          size="xs"
-          data={[...INQUIRY_FILTERS]}
-          value={filter}
-          onChange={(value) => value && onFilterChange(value as InquiryFilter)}
-          allowDeselect={false}
-          checkIconPosition="right"
-          comboboxProps={{ withinPortal: true }}
-          data-testid="inquiry-filter"
-        />
+        <PickOne label="Filter" size="xs" data={INQUIRY_FILTERS} value={filter} onChange={onFilterChange} data-testid="inquiry-filter" />
       </Group>
     ),
     [field, filter, onFilterChange],

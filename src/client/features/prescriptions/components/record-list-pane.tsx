@@ -3,7 +3,6 @@ import {
   CloseButton,
   Group,
   SegmentedControl,
-  Select,
   Stack,
   TextInput,
   Title,
@@ -17,6 +16,7 @@ import { statusKeep } from '../filter-records';
 import { EMPTY_TEXT, type AnyListConfig, type AnyRecord } from '../list-config';
 import { RecordList } from './record-list';
 import { ListBody, ListCount } from '../../../components/list-body';
+import { PickOne } from '../../../components/pick-one';
 import { paneClasses as classes } from '../../../components/two-pane';
 
 const FILTER_LABELS: Record<StatusFilter, string> = {
@@ -97,16 +97,13 @@ export function RecordListPane({
   const searchBy = useMemo(
     () =>
       fields.length > 1 ? (
-        <Select
+        <PickOne
           w={150}
           aria-label="Search by"
-          data={fields.map((f) => ({ value: f.field, label: f.label }))}
+          data={fields.map((f) => ({ value: f.field as Field, label: f.label }))}
           value={field}
-          onChange={(value) => value && setField(value as Field)}
-          allowDeselect={false}
-          checkIconPosition="right"
+          onChange={setField}
           maxDropdownHeight={320}
-          comboboxProps={{ withinPortal: true }}
           data-testid="prescription-search-by"
         />
       ) : null,

@@ -1,8 +1,9 @@
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
-import { Anchor, Badge, CloseButton, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, CloseButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { orNA } from '../../../lib/text';
 import { ListBody, ListCount } from '../../../components/list-body';
+import { PickOne } from '../../../components/pick-one';
 import { paneClasses } from '../../../components/two-pane';
 import { VirtualList } from '../../../components/virtual-list';
 import { useCollection } from '../../../hooks/use-collection';
@@ -107,15 +108,12 @@ export function UsersPage() {
               data-testid="user-search"
               rightSection={query ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setQuery('')} /> : null}
             />
-            <Select
+            <PickOne
               w={130}
               aria-label="Status"
-              data={USER_STATUS_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
+              data={USER_STATUS_FILTERS.map((f) => ({ value: f.value as UserStatusFilter, label: f.label }))}
               value={status}
-              onChange={(value) => value && setStatus(value as UserStatusFilter)}
-              allowDeselect={false}
-              checkIconPosition="right"
-              comboboxProps={{ withinPortal: true }}
+              onChange={setStatus}
               data-testid="user-status"
             />
           </Group>
