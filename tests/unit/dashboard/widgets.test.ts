@@ -20,6 +20,17 @@ describe('dashboard counts (spec section 9) from the cache', () => {
     expect(countUnresolved(inquiries)).toBe(2);
   });
 
+  it('orders instants by time, whether written as the server writes them or otherwise', () => {
+    const inquiries = [
+      { message_id: 1, resolved: false, replied: false, created_at: '2026-11-01T10:00:00.000Z' },
+      { message_id: 2, resolved: false, replied: false, created_at: '2026-11-01T10:30:00+01:00' }, // 09:30 UTC
+      { message_id: 3, resolved: false, replied: false, created_at: '2026-11-01T09:45:00.000Z' },
+      { message_id: 4, resolved: false, replied: false, created_at: '2026-11-01T10:00:00.000Z' },
+    ] as Inquiry[];
+    // Equal instants: the higher key first.
+    expect(newMessages(inquiries).shown.map((i) => i.message_id)).toEqual([4, 1, 3, 2]);
+  });
+
   it('Prescription Requests lists the active refill-type requests of the three lists, newest first', () => {
     const refills = [
       { id: 1, type: 'Refill', rx_number: 'RX1', created_at: '2026-11-01T10:00:00Z', status: 'active', ...rx },
