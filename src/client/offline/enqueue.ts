@@ -42,7 +42,33 @@ class NotSignedInError extends Error {
   }
 }
 
-export async function enqueueChange(request: ChangeRequest): Promise<OutboxEntry> {
+/** Changes being written to the cache and the outbox in this page (their transactions not yet committed). */
+let writing = 0;
+
+function askBeforeLeaving(event: BeforeUnloadEvent): void {
+  event.preventDefault();
+}
+
+/**
+ * A page closed or reloaded while a change is being written would abort its transaction: the tap
+ * the person saw answered ('busy') would be lost without a word. For those few milliseconds,
+ * leaving asks first (the browser's own "Leave site?"), which lets the write commit.
+ */
+function guardWhileWriting<T>(write: () => Promise<T>): Promise<T> {
+  if (typeof window === 'undefined') return write();
+  if (writing === 0) window.addEventListener('beforeunload', askBeforeLeaving);
+  writing += 1;
+  return write().finally(() => {
+    writing -= 1;
+    if (writing === 0) window.removeEventListener('beforeunload', askBeforeLeaving);
+  });
+}
+
+export function enqueueChange(request: ChangeRequest): Promise<OutboxEntry> {
+  return guardWhileWriting(() => writeChange(request));
+}
+
+async function writeChange(request: ChangeRequest): Promise<OutboxEntry> {
   const generation = currentGeneration();
   const owner = signedInPerson();
   if (!owner) throw new NotSignedInError();

@@ -72,6 +72,34 @@ describe('offline', () => {
     await detail(page).getByTestId('pending-mark').waitFor({ state: 'detached' });
   });
 
+  it('leaving the page while a tapped change is still being written asks first, and no longer once it is written', async () => {
+    const target = (await transfers()).find((t) => t.status === 'active')!;
+    await openRecord(page, server.baseUrl, TRANSFERS, target.transfer_id);
+    await goOffline(context, page);
+    // The tap and the attempt to leave in one task: the change's transaction cannot have committed.
+    const askedWhileWriting = await page.evaluate(`(() => {
+      const button = [...document.querySelectorAll('[data-testid="prescription-detail"] button')]
+        .find((b) => b.textContent.trim() === 'Mark as Complete');
+      button.click();
+      const leaving = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(leaving);
+      return leaving.defaultPrevented;
+    })()`);
+    expect(askedWhileWriting).toBe(true);
+    await detail(page).getByTestId('pending-mark').waitFor();
+    const asksNow = () =>
+      page.evaluate(`(() => {
+        const leaving = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(leaving);
+        return leaving.defaultPrevented;
+      })()`);
+    await waitUntil(async () => (await asksNow()) === false, 10_000, 'the guard to end once the change is written');
+    expect(await unsentCount(page)).toBe(1);
+    await goOnline(context, page);
+    await waitUntil(async () => (await unsentCount(page)) === 0, 30_000, 'the outbox to drain');
+    expect(await serverStatus(target.transfer_id)).toBe('completed');
+  });
+
   it('a notify queued offline sends exactly one email', async () => {
     const target = (await transfers()).find((t) => t.status === 'completed' && t.email)!;
     const before = (await mailbox(server.dataDir)).filter((m) => m.includes(target.email!)).length;
