@@ -97,6 +97,11 @@ class ViewStore {
     return () => this.listeners.delete(listener);
   }
 
+  /** Reads the list now, before a screen subscribes: its first render can draw the rows. */
+  warm(): void {
+    if (!this.loaded && this.buffer === null) void this.load();
+  }
+
   private keyOf(row: Plain): number {
     return row[COLLECTIONS[this.name].key] as number;
   }
@@ -411,4 +416,9 @@ export function viewMiddleware(reader: Reader, firstReader: FirstReader, keyRead
       };
     },
   };
+}
+
+/** Starts reading a list into memory before a screen asks for it (a repeat visit's first paint). */
+export function warmCollection(name: CollectionName): void {
+  storeOf(name).warm();
 }

@@ -8,7 +8,7 @@ import { setApiOrigin } from '../../../src/client/offline/http';
 import { drainOutbox } from '../../../src/client/offline/outbox';
 import { toView } from '../../../src/client/offline/cached-row';
 import { syncCollection } from '../../../src/client/offline/sync-engine';
-import { changeOf, collectionViews, isPreview, PREVIEW_ROWS } from '../../../src/client/offline/view-store';
+import { changeOf, collectionViews, isPreview, PREVIEW_ROWS, warmCollection } from '../../../src/client/offline/view-store';
 import type { Transfer } from '../../../src/shared/entities';
 
 /** Issue 9: a list of 100,000 (VIEW_TEST_RECORDS shrinks it while iterating). */
@@ -157,6 +157,24 @@ describe('in-memory views patched by the change', () => {
     for (let i = 0; i < 600 && seen.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(seen).toHaveLength(1);
     expect(isPreview(seen[0]!)).toBe(false);
+  });
+
+  it('a list warmed before its screen opens is in memory when the screen first asks (its first render draws it)', async () => {
+    const count = 50;
+    await db.autofill.bulkPut(Array.from({ length: count }, (_, i) => ({ ...sampleTransfer(i + 1), refillId: i + 1 }) as never));
+    const views = collectionViews('autofill');
+    expect(views.get()).toBeUndefined();
+    warmCollection('autofill');
+    for (let i = 0; i < 600 && views.get() === undefined; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    // No screen subscribed yet: the first one gets the rows at once, and no second read starts.
+    const before = views.get();
+    expect(before).toHaveLength(count);
+    let notified = 0;
+    stop = views.subscribe(() => (notified += 1));
+    expect(views.get()).toBe(before);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(notified).toBe(0);
+    expect(views.get()).toBe(before);
   });
 
   it('shows a change to a previewed row at once, while the whole list is still being read', async () => {

@@ -5,10 +5,12 @@ import {
   validateMessagesSearch,
   type MessagesSearch,
 } from '../../../lib/search-params';
+import { warmListsLoader } from '../../../lib/warm-lists';
 
 export const Route = createFileRoute('/_admin/messages/')({
   validateSearch: (search: Partial<MessagesSearch> & SearchSchemaInput) => validateMessagesSearch(search),
   search: { middlewares: [stripSearchParams(MESSAGES_SEARCH_DEFAULTS)] },
+  loader: warmListsLoader('inquiries'),
   component: MessagesRoute,
 });
 

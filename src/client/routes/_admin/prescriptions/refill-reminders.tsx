@@ -5,11 +5,13 @@ import {
   validatePrescriptionSearch,
   type PrescriptionSearch,
 } from '../../../lib/search-params';
+import { warmListsLoader } from '../../../lib/warm-lists';
 
 export const Route = createFileRoute('/_admin/prescriptions/refill-reminders')({
   validateSearch: (search: Partial<PrescriptionSearch> & SearchSchemaInput) =>
     validatePrescriptionSearch(search),
   search: { middlewares: [stripSearchParams(PRESCRIPTION_SEARCH_DEFAULTS)] },
+  loader: warmListsLoader('reminders'),
   component: RemindersPageRoute,
 });
 
