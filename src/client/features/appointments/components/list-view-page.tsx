@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { Button, CloseButton, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useCollection } from '../../../hooks/use-collection';
 import { usePharmacyClock } from '../../../hooks/use-pharmacy-clock';
@@ -14,6 +14,7 @@ import {
 import { AppointmentCard } from './appointment-card';
 import { AppointmentModal } from './appointment-modal';
 import { AppointmentsState } from './appointments-state';
+import { SearchInput } from '../../../components/search-input';
 
 const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 const STATUS_DATA = APPOINTMENT_STATUS_FILTERS.map((value) => ({ value, label: capitalised(value) }));
@@ -56,15 +57,7 @@ export function ListViewPage({ id, onClearId }: ListViewPageProps = {}) {
         </Button>
       </Group>
       <Stack gap="xs">
-        <TextInput
-          type="search"
-          aria-label="Search by name, email or phone"
-          placeholder="Search by name, email or phone"
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          data-testid="appointment-search"
-          rightSection={text ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setText('')} /> : null}
-        />
+        <SearchInput label="Search by name, email or phone" value={text} onChange={setText} data-testid="appointment-search" />
         <Group gap="sm" wrap="wrap">
           <SegmentedControl
             aria-label="Status filter"

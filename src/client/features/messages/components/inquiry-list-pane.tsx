@@ -1,5 +1,5 @@
 import { useCallback, useId, useMemo, useState } from 'react';
-import { CloseButton, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Group, Stack, Title } from '@mantine/core';
 import { ListBody, ListCount } from '../../../components/list-body';
 import { PickOne } from '../../../components/pick-one';
 import { paneClasses as classes } from '../../../components/two-pane';
@@ -20,6 +20,7 @@ import {
   type SearchByField,
 } from '../inquiry-list';
 import { InquiryRow, ROW_HEIGHT } from './inquiry-row';
+import { SearchInput } from '../../../components/search-input';
 
 interface InquiryListPaneProps {
   index: RecordIndex<Row> | null;
@@ -100,15 +101,12 @@ export function InquiryListPane({ index, pending, error, selectedId, filter, onS
         {MESSAGES_TITLE}
       </Title>
       <Stack gap="xs" className={classes.toolbar}>
-        <TextInput
-          type="search"
-          aria-label={`Search by ${fieldLabel}`}
-          placeholder={`Search by ${fieldLabel}`}
+        <SearchInput
+          label={`Search by ${fieldLabel}`}
           value={query}
-          onChange={(event) => setQuery(event.currentTarget.value)}
+          onChange={setQuery}
           aria-describedby={countId}
           data-testid="inquiry-search"
-          rightSection={query ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setQuery('')} /> : null}
         />
         {controls}
         <ListCount id={countId} hits={hits.length} total={rows?.length} stale={stale} testId="inquiry-count" />

@@ -1,12 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import {
-  CloseButton,
-  Group,
-  SegmentedControl,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { STATUS_FILTERS, type StatusFilter } from '../../../../shared/request-status';
 import type { OutboxEntry } from '../../../offline/outbox-entry';
 import { useFilteredRecords } from '../../../hooks/use-record-index';
@@ -18,6 +11,7 @@ import { RecordList } from './record-list';
 import { ListBody, ListCount } from '../../../components/list-body';
 import { PickOne } from '../../../components/pick-one';
 import { paneClasses as classes } from '../../../components/two-pane';
+import { SearchInput } from '../../../components/search-input';
 
 const FILTER_LABELS: Record<StatusFilter, string> = {
   all: 'All',
@@ -131,21 +125,14 @@ export function RecordListPane({
       </Title>
       <Stack gap="xs" className={classes.toolbar}>
         <Group gap="xs" wrap="nowrap" align="flex-end">
-          <TextInput
+          <SearchInput
             flex={1}
             miw={0}
-            type="search"
-            aria-label={`Search by ${fieldLabel}`}
-            placeholder={`Search by ${fieldLabel}`}
+            label={`Search by ${fieldLabel}`}
             value={query}
-            onChange={(event) => setQuery(event.currentTarget.value)}
+            onChange={setQuery}
             aria-describedby={countId}
             data-testid="prescription-search"
-            rightSection={
-              query ? (
-                <CloseButton size="sm" aria-label="Clear search" onClick={() => setQuery('')} />
-              ) : null
-            }
           />
           {searchBy}
         </Group>

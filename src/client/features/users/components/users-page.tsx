@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
-import { Anchor, Badge, CloseButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { orNA } from '../../../lib/text';
 import { ListBody, ListCount } from '../../../components/list-body';
@@ -21,6 +21,7 @@ import {
   type UserStatusFilter,
 } from '../user-search';
 import classes from './users.module.css';
+import { SearchInput } from '../../../components/search-input';
 
 const ROW_HEIGHT = 64;
 
@@ -97,16 +98,13 @@ export function UsersPage() {
         </Title>
         <Stack gap="xs" className={paneClasses.toolbar}>
           <Group gap="xs" wrap="nowrap" align="flex-end">
-            <TextInput
+            <SearchInput
               flex={1}
               miw={0}
-              type="search"
-              aria-label="Search by first or last name"
-              placeholder="Search by first or last name"
+              label="Search by first or last name"
               value={query}
-              onChange={(event) => setQuery(event.currentTarget.value)}
+              onChange={setQuery}
               data-testid="user-search"
-              rightSection={query ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setQuery('')} /> : null}
             />
             <PickOne
               w={130}

@@ -1,0 +1,23 @@
+// The search box of every list: its label is also its placeholder ("Search by …"), and a clear
+// button shows while it holds text.
+import { CloseButton, TextInput, type TextInputProps } from '@mantine/core';
+
+interface SearchInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'type' | 'rightSection'> {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+export function SearchInput({ label, value, onChange, ...rest }: SearchInputProps) {
+  return (
+    <TextInput
+      {...rest}
+      type="search"
+      aria-label={label}
+      placeholder={label}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      rightSection={value ? <CloseButton size="sm" aria-label="Clear search" onClick={() => onChange('')} /> : null}
+    />
+  );
+}
