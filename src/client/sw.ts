@@ -11,8 +11,9 @@ import { db } from './offline/db';
 import { readRememberedRuntimeConfig } from './offline/device-config';
 import { applyKeyRetention } from './offline/key-retention';
 import { onOutboxMessage, postOutboxMessage } from './offline/outbox-channel';
-import { abortOutboxWork, drainOutbox, type DrainSummary } from './offline/outbox';
-import { authGate, bumpGeneration, setTokenSource } from './offline/session';
+import { letGoOfDeviceData } from './offline/let-go';
+import { drainOutbox, type DrainSummary } from './offline/outbox';
+import { authGate, setTokenSource } from './offline/session';
 import { OUTBOX_LOCK } from './offline/web-lock';
 import { workerTokenSource } from './offline/worker-auth';
 
@@ -75,8 +76,7 @@ self.addEventListener('message', (event) => {
 setTokenSource(workerTokenSource);
 onOutboxMessage((message) => {
   if (message.type !== 'wiped') return;
-  bumpGeneration();
-  abortOutboxWork();
+  letGoOfDeviceData();
   // A page is deleting the database: let go of it (the next sync event opens a fresh one).
   db.close({ disableAutoOpen: false });
 });

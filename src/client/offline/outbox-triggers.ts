@@ -2,13 +2,13 @@
 // message from the service worker or another tab, and a change just queued.
 import { requestBackgroundSync } from './background-sync';
 import { isBrowserOffline, reportAnswer } from './connectivity';
-import { abortOutboxWork, kickOutbox, onOutboxIdle } from './outbox';
+import { letGoOfDeviceData } from './let-go';
+import { kickOutbox, onOutboxIdle } from './outbox';
 import { onOutboxMessage } from './outbox-channel';
 import { keyRetentionDays } from './key-retention';
 import { planLanes } from './outbox-plan';
 import { outboxStatus } from './outbox-status';
-import { authGate, bumpGeneration, onResume, resumeAfterSignIn, signedInPerson } from './session';
-import { forgetCollectionViews } from './view-store';
+import { authGate, onResume, resumeAfterSignIn, signedInPerson } from './session';
 
 let wakeTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -59,9 +59,7 @@ export function startOutbox(): () => void {
     onOutboxIdle(() => void scheduleWake().catch(() => undefined)),
     onOutboxMessage((message) => {
       if (message.type === 'wiped') {
-        bumpGeneration();
-        forgetCollectionViews();
-        abortOutboxWork();
+        letGoOfDeviceData();
         clearWake();
       }
       // Another context (the service worker) finished: entries behind its work may be due.

@@ -4,10 +4,8 @@
 // shell's precache, is the wipe. It is finished only when the browser says the database is gone.
 import { db, DB_NAME } from './db';
 import { postOutboxMessage } from './outbox-channel';
-import { abortOutboxWork } from './outbox';
-import { bumpGeneration } from './session';
+import { letGoOfDeviceData } from './let-go';
 import { stopOffline } from './start';
-import { forgetCollectionViews } from './view-store';
 
 /** Workbox's precache of the app shell: code and assets only, kept so the app still starts. */
 const SHELL_PRECACHE_PREFIX = 'workbox-precache';
@@ -56,10 +54,8 @@ function deleteDatabase(deadlineMs: number): Promise<void> {
 export async function wipeDeviceData({ deadlineMs = WIPE_DEADLINE_MS } = {}): Promise<WipeResult> {
   // Work already under way (here, other tabs, the service worker) must not write into a fresh
   // database once this one is gone.
-  bumpGeneration();
-  forgetCollectionViews();
+  letGoOfDeviceData();
   stopOffline();
-  abortOutboxWork();
   const discarded = await db.outbox.count().catch(() => 0);
   postOutboxMessage({ type: 'wiped' });
   // This context's own connection, kept closed: nothing here may open (and so recreate) it again.
