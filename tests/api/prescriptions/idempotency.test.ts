@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ALIAS_BASE, API_BASE } from '../../../src/shared/constants';
 import { IDEMPOTENCY_TTL_DAYS } from '../../../src/shared/constants';
 import { requestHash } from '../../../src/server/plugins/app/idempotency';
-import { purgeExpiredKeys } from '../../../src/server/repositories/idempotency-keys';
+import {
+  completeKey,
+  findKey,
+  insertRunningKey,
+  purgeExpiredKeys,
+  takeOverKey,
+} from '../../../src/server/repositories/idempotency-keys';
 import {
   bootPrescriptionApp,
   call,
@@ -210,6 +216,33 @@ describe('Idempotency-Key', () => {
     expect(retried.status).toBe(200);
     expect(retried.body).toMatchObject({ status: 'completed' });
     expect((await call(ctx, 'PUT', url, { key })).headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('the fence: a run whose key was taken over cannot store its answer; the run that took it over can', async () => {
+    const key = unique('key');
+    const uid = ctx.adminUid;
+    const first = await insertRunningKey(ctx.app.db, uid, key, 'hash');
+    expect(first).not.toBeNull();
+    // A second claim of the same key gets nothing while the first holds it.
+    expect(await insertRunningKey(ctx.app.db, uid, key, 'hash')).toBeNull();
+    // The first run looks crashed (stale): another request takes the key over, with a new token.
+    await ctx.app.db.query(`UPDATE idempotency_keys SET created_at = created_at - interval '2 minutes' WHERE key = $1`, [key]);
+    const seen = (await findKey(ctx.app.db, uid, key))!.created_at;
+    const second = await takeOverKey(ctx.app.db, uid, key, seen);
+    expect(second).not.toBeNull();
+    expect(second).not.toBe(first);
+    // Taken over once only: a third request that saw the same stale claim gets nothing.
+    expect(await takeOverKey(ctx.app.db, uid, key, seen)).toBeNull();
+
+    // The first run was alive after all and finishes: its answer is refused (its transaction rolls back).
+    const stale = await ctx.app.db.transaction((tx) => completeKey(tx, uid, key, first!, 200, { run: 'first' }));
+    expect(stale).toBe(false);
+    expect(await keyRows(key)).toEqual([{ caller_uid: uid, state: 'running', status_code: null }]);
+    // The run that holds the key stores its answer, once.
+    expect(await ctx.app.db.transaction((tx) => completeKey(tx, uid, key, second!, 201, { run: 'second' }))).toBe(true);
+    expect(await ctx.app.db.transaction((tx) => completeKey(tx, uid, key, second!, 200, { run: 'again' }))).toBe(false);
+    const stored = (await findKey(ctx.app.db, uid, key))!;
+    expect(stored).toMatchObject({ state: 'done', status_code: 201, response_body: { run: 'second' } });
   });
 
   it('does not store a 5xx: the effect is rolled back and the same key can run again', async () => {
