@@ -49,6 +49,40 @@ export function changeOf(rows: readonly object[]): RowsChange | undefined {
   return changes.get(rows);
 }
 
+/** A snapshot no longer the newest: its own step back is dropped, with what was mapped from it. */
+function forgetStep(rows: readonly object[]): void {
+  changes.delete(rows);
+  mapped.get(rows)?.forEach((out) => changes.delete(out));
+}
+
+const mapped = new WeakMap<readonly object[], Map<(row: never) => object, readonly object[]>>();
+
+/**
+ * `rows.map(fn)` for a published snapshot, patched like it: when `rows` was patched from a
+ * snapshot already mapped with the same `fn` (keep it stable), only the positions the patch
+ * touched are mapped again, and the result says so (`changeOf`), so an index built on it is
+ * patched in turn instead of built again.
+ */
+export function mapRows<T extends object, U extends object>(rows: readonly T[], fn: (row: T) => U): readonly U[] {
+  const done = mapped.get(rows)?.get(fn) as readonly U[] | undefined;
+  if (done) return done;
+  const change = changes.get(rows);
+  const before = change && (mapped.get(change.previous)?.get(fn) as readonly U[] | undefined);
+  let out: U[];
+  if (change && before) {
+    out = before.slice(0, rows.length);
+    for (const position of change.touched) out[position] = fn(rows[position]!);
+    changes.set(out, { previous: before, touched: change.touched });
+  } else {
+    out = rows.map(fn);
+  }
+  if (previews.has(rows)) previews.add(out);
+  let byFn = mapped.get(rows);
+  if (!byFn) mapped.set(rows, (byFn = new Map()));
+  byFn.set(fn, out);
+  return out;
+}
+
 type Reader = (name: CollectionName) => Promise<object[]>;
 /** The newest `limit` rows of a list (the order its screens show first); null: no preview. */
 type FirstReader = (name: CollectionName, limit: number) => Promise<object[] | null> | null;
@@ -238,6 +272,10 @@ class ViewStore {
   private publish(change: RowsChange | undefined): void {
     const next = this.rows.slice();
     if (change) changes.set(next, change);
+    // Only the step from the snapshot just before is kept: each step names its previous
+    // snapshot, so older steps would keep every snapshot since the list was read in memory
+    // (100,000 rows, 0.8 MB a snapshot, after every sync page and every live change).
+    if (this.snapshot) forgetStep(this.snapshot);
     this.snapshot = next;
     this.listeners.forEach((listener) => listener());
   }

@@ -8,7 +8,7 @@ import { setApiOrigin } from '../../../src/client/offline/http';
 import { drainOutbox } from '../../../src/client/offline/outbox';
 import { toView } from '../../../src/client/offline/cached-row';
 import { syncCollection } from '../../../src/client/offline/sync-engine';
-import { changeOf, collectionViews, isPreview, PREVIEW_ROWS, warmCollection } from '../../../src/client/offline/view-store';
+import { changeOf, collectionViews, isPreview, mapRows, PREVIEW_ROWS, warmCollection } from '../../../src/client/offline/view-store';
 import type { Transfer } from '../../../src/shared/entities';
 
 /** Issue 9: a list of 100,000 (VIEW_TEST_RECORDS shrinks it while iterating). */
@@ -206,6 +206,47 @@ describe('in-memory views patched by the change', () => {
     expect(previewsAfterChange[0]).toHaveLength(PREVIEW_ROWS);
     expect(statusIn(published.at(-1)!)).toBe('completed');
     expect(published.at(-1)).toHaveLength(total);
+  });
+
+  it('a mapped list is patched like the list: only the touched rows are mapped again', async () => {
+    await db.transfers.bulkPut([1, 2, 3, 4, 5].map((id) => sampleTransfer(id)));
+    const view = watch();
+    await view.until((rows) => rows.length === 5);
+    let calls = 0;
+    const named = (row: Transfer) => {
+      calls += 1;
+      return { ...row, full_name: `${row.first_name} ${row.last_name}` };
+    };
+    const first = mapRows(view.rows(), named);
+    expect(calls).toBe(5);
+    expect(mapRows(view.rows(), named)).toBe(first);
+
+    // One row changed, one deleted (the last row moves into its place), one added.
+    await db.transaction('rw', db.transfers, async () => {
+      await db.transfers.put({ ...sampleTransfer(2), first_name: 'Changed' });
+      await db.transfers.delete(1);
+      await db.transfers.put(sampleTransfer(6));
+    });
+    await view.until((rows) => rows.length === 5 && rows.some((row) => row.transfer_id === 6) && !rows.some((row) => row.transfer_id === 1));
+    calls = 0;
+    const second = mapRows(view.rows(), named);
+    expect(calls).toBeLessThan(5);
+    expect(second).toEqual(view.rows().map(named));
+    expect(changeOf(second)?.previous).toBe(first);
+    expect(second.find((row) => row.transfer_id === 2)?.full_name).toBe('Changed Last2');
+  });
+
+  it('keeps one step back per list: older snapshots are not held in memory by the newer ones', async () => {
+    await db.transfers.bulkPut([1, 2, 3].map((id) => sampleTransfer(id)));
+    const view = watch();
+    await view.until((rows) => rows.length === 3);
+    for (const id of [4, 5, 6]) {
+      await db.transfers.put(sampleTransfer(id));
+      await view.until((rows) => rows.length === id);
+    }
+    const latest = changeOf(view.rows());
+    expect(latest?.previous).toHaveLength(5);
+    expect(changeOf(latest!.previous)).toBeUndefined();
   });
 
   it('reads the list again after a clear, and forgets nothing committed while it is read', async () => {

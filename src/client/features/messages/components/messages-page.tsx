@@ -3,6 +3,7 @@ import { TwoPane } from '../../../components/two-pane';
 import { useCollection } from '../../../hooks/use-collection';
 import { usePaneSelection } from '../../../hooks/use-pane-selection';
 import { useRecordIndex } from '../../../hooks/use-record-index';
+import { mapRows } from '../../../offline/view-store';
 import type { InquiryFilter } from '../../../lib/search-params';
 import { MESSAGES_TITLE, SELECT_TEXT, withSearchText } from '../inquiry-list';
 import { InquiryDetail } from './inquiry-detail';
@@ -17,7 +18,7 @@ export interface MessagesPageProps {
 /** The messages page of spec section 2: the inquiries on this device, in the two-pane pattern. */
 export function MessagesPage({ id, filter, onSearchChange }: MessagesPageProps) {
   const { rows, pending, error } = useCollection('inquiries');
-  const searchable = useMemo(() => rows?.map(withSearchText), [rows]);
+  const searchable = useMemo(() => (rows ? mapRows(rows, withSearchText) : undefined), [rows]);
   const index = useRecordIndex(searchable, 'message_id');
   const position = id === undefined ? undefined : index?.positionOf(id);
   const selected = position === undefined ? undefined : index?.rows[position];
