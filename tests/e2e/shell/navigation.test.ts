@@ -167,7 +167,9 @@ describe('phone width (390x844)', () => {
       'Messages',
       'Logout',
     ]) {
-      expect(await small.getByRole('menuitem', { name: label, exact: true }).isVisible(), label).toBe(true);
+      // The menu opens on the next render: under load (the first sync runs after sign-in) that
+      // may be a few frames after the click, so each item is waited for, not sampled once.
+      await small.getByRole('menuitem', { name: label, exact: true }).waitFor({ state: 'visible', timeout: 5000 });
     }
     await small.getByRole('menuitem', { name: 'Appointments', exact: true }).click();
     await small.waitForURL((url) => url.pathname === '/appointments/calendar-view-page');
