@@ -77,6 +77,22 @@ export async function findRecord<T>(
 }
 
 /**
+ * The changes after `$1` as a subquery `changes(_change_no, _deleted, …)`: at most `$2` rows of
+ * the list (with `record`, SQL over `t`, or over `r`, the API record, when `lateral`) and at most
+ * `$2` tombstones of entity `$3` (with `deletion`, as many NULLs as `record` has columns).
+ */
+function changesAfter(list: SyncedList, columns: { record: string; deletion: string; lateral?: boolean }): string {
+  const from = columns.lateral ? `${fromClause(list)}, LATERAL (SELECT ${selectFields(list)}) r` : fromClause(list);
+  return `(
+       (SELECT t.change_no AS _change_no, NULL::bigint AS _deleted, ${columns.record}
+          FROM ${from} WHERE t.change_no > $1 ORDER BY t.change_no LIMIT $2)
+       UNION ALL
+       (SELECT change_no, record_id, ${columns.deletion}
+          FROM tombstones WHERE entity = $3 AND change_no > $1 ORDER BY change_no LIMIT $2)
+     ) AS changes`;
+}
+
+/**
  * What changed after change number `since`, rows and deletions merged in change order, at most
  * `limit` of them. One statement, so rows and tombstones come from the same snapshot; writers
  * commit in change-number order (db/client.ts), so nothing below the returned cursor can still
@@ -92,13 +108,7 @@ export async function listChanges<T>(
     .map(() => 'NULL')
     .join(', ');
   const rows = await db.query<Record<string, unknown> & { _change_no: number; _deleted: number | null }>(
-    `SELECT * FROM (
-       (SELECT t.change_no AS _change_no, NULL::bigint AS _deleted, ${selectFields(list)}
-          FROM ${fromClause(list)} WHERE t.change_no > $1 ORDER BY t.change_no LIMIT $2)
-       UNION ALL
-       (SELECT change_no, record_id, ${nulls}
-          FROM tombstones WHERE entity = $3 AND change_no > $1 ORDER BY change_no LIMIT $2)
-     ) AS changes ORDER BY _change_no LIMIT $2`,
+    `SELECT * FROM ${changesAfter(list, { record: selectFields(list), deletion: nulls })} ORDER BY _change_no LIMIT $2`,
     [since, limit + 1, list.table],
   );
   const page = rows.slice(0, limit);
@@ -146,14 +156,10 @@ export async function listChangesJson(db: Db, list: SyncedList, since: number, l
          || ']' AS deleted,
        max(change_no) FILTER (WHERE in_page) AS cursor,
        count(*) > $4 AS more
-     FROM (SELECT *, row_number() OVER (ORDER BY change_no) <= $4 AS in_page FROM (
-       (SELECT t.change_no, NULL::bigint AS deleted, to_json(r)::text AS record
-          FROM ${fromClause(list)}, LATERAL (SELECT ${selectFields(list)}) r
-          WHERE t.change_no > $1 ORDER BY t.change_no LIMIT $2)
-       UNION ALL
-       (SELECT change_no, record_id, NULL
-          FROM tombstones WHERE entity = $3 AND change_no > $1 ORDER BY change_no LIMIT $2)
-     ) AS changes ORDER BY change_no LIMIT $2) AS page`,
+     FROM (SELECT _change_no AS change_no, _deleted AS deleted, record,
+             row_number() OVER (ORDER BY _change_no) <= $4 AS in_page
+           FROM ${changesAfter(list, { record: 'to_json(r)::text AS record', deletion: 'NULL', lateral: true })}
+           ORDER BY _change_no LIMIT $2) AS page`,
     [since, limit + 1, list.table, limit],
   );
   const { items, deleted, cursor, more } = page!;
