@@ -78,16 +78,19 @@ export async function findRecord<T>(
 
 /**
  * The changes after `$1` as a subquery `changes(_change_no, _deleted, …)`: at most `$2` rows of
- * the list (with `record`, SQL over `t`, or over `r`, the API record, when `lateral`) and at most
- * `$2` tombstones of entity `$3` (with `deletion`, as many NULLs as `record` has columns).
+ * the list and at most `$2` tombstones of entity `$3`; each row's record as the API's columns, or
+ * as one column `record` of its JSON text (a tombstone's are NULL).
  */
-function changesAfter(list: SyncedList, columns: { record: string; deletion: string; lateral?: boolean }): string {
-  const from = columns.lateral ? `${fromClause(list)}, LATERAL (SELECT ${selectFields(list)}) r` : fromClause(list);
+function changesAfter(list: SyncedList, shape: 'columns' | 'json'): string {
+  const [record, from, deletion] =
+    shape === 'json'
+      ? ['to_json(r)::text AS record', `${fromClause(list)}, LATERAL (SELECT ${selectFields(list)}) r`, 'NULL']
+      : [selectFields(list), fromClause(list), Object.keys(list.schema.properties).map(() => 'NULL').join(', ')];
   return `(
-       (SELECT t.change_no AS _change_no, NULL::bigint AS _deleted, ${columns.record}
+       (SELECT t.change_no AS _change_no, NULL::bigint AS _deleted, ${record}
           FROM ${from} WHERE t.change_no > $1 ORDER BY t.change_no LIMIT $2)
        UNION ALL
-       (SELECT change_no, record_id, ${columns.deletion}
+       (SELECT change_no, record_id, ${deletion}
           FROM tombstones WHERE entity = $3 AND change_no > $1 ORDER BY change_no LIMIT $2)
      ) AS changes`;
 }
@@ -104,11 +107,8 @@ export async function listChanges<T>(
   since: number,
   limit: number,
 ): Promise<DeltaPage<T>> {
-  const nulls = Object.keys(list.schema.properties)
-    .map(() => 'NULL')
-    .join(', ');
   const rows = await db.query<Record<string, unknown> & { _change_no: number; _deleted: number | null }>(
-    `SELECT * FROM ${changesAfter(list, { record: selectFields(list), deletion: nulls })} ORDER BY _change_no LIMIT $2`,
+    `SELECT * FROM ${changesAfter(list, 'columns')} ORDER BY _change_no LIMIT $2`,
     [since, limit + 1, list.table],
   );
   const page = rows.slice(0, limit);
@@ -158,7 +158,7 @@ export async function listChangesJson(db: Db, list: SyncedList, since: number, l
        count(*) > $4 AS more
      FROM (SELECT _change_no AS change_no, _deleted AS deleted, record,
              row_number() OVER (ORDER BY _change_no) <= $4 AS in_page
-           FROM ${changesAfter(list, { record: 'to_json(r)::text AS record', deletion: 'NULL', lateral: true })}
+           FROM ${changesAfter(list, 'json')}
            ORDER BY _change_no LIMIT $2) AS page`,
     [since, limit + 1, list.table, limit],
   );
