@@ -127,11 +127,11 @@ class ViewStore {
   subscribe(listener: () => void): () => void {
     if (this.listeners.size === 0) this.openedAt = (opened += 1);
     this.listeners.add(listener);
-    if (!this.loaded && this.buffer === null) void this.load();
+    this.warm();
     return () => this.listeners.delete(listener);
   }
 
-  /** Reads the list now, before a screen subscribes: its first render can draw the rows. */
+  /** Reads the list unless it is held or being read (also before a screen subscribes: its first render can draw the rows). */
   warm(): void {
     if (!this.loaded && this.buffer === null) void this.load();
   }
