@@ -4,16 +4,22 @@ import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import { describe, expect, it } from 'vitest';
 import { createVerifiedTokens } from '../../../src/server/auth/verified-tokens';
 
-/** Counts verifications; each token's answer is set by the test. */
-function identity(answers: Record<string, () => Promise<DecodedIdToken>>) {
+type Answer = DecodedIdToken | Error;
+
+/** An identity service answering each token's verifications in turn (the last answer repeats); counts them. */
+function identity(answers: Record<string, Answer[]>) {
   const calls: string[] = [];
   const auth = {
-    verifyIdToken: (token: string) => {
+    verifyIdToken: async (token: string) => {
+      const turn = calls.filter((call) => call === token).length;
       calls.push(token);
-      return answers[token]!();
+      const list = answers[token]!;
+      const answer = list[Math.min(turn, list.length - 1)]!;
+      if (answer instanceof Error) throw answer;
+      return answer;
     },
   } as unknown as Auth;
-  return { auth, calls };
+  return { tokens: createVerifiedTokens(auth), calls };
 }
 
 const decoded = (uid: string, expiresInS: number) =>
@@ -21,8 +27,7 @@ const decoded = (uid: string, expiresInS: number) =>
 
 describe('verified tokens', () => {
   it('verifies a token once while it is valid, concurrent requests sharing the one verification', async () => {
-    const { auth, calls } = identity({ a: async () => decoded('uid-a', 3600), b: async () => decoded('uid-b', 3600) });
-    const tokens = createVerifiedTokens(auth);
+    const { tokens, calls } = identity({ a: [decoded('uid-a', 3600)], b: [decoded('uid-b', 3600)] });
     const [first, second] = await Promise.all([tokens.verify('a'), tokens.verify('a')]);
     expect(first.uid).toBe('uid-a');
     expect(second).toBe(first);
@@ -32,31 +37,15 @@ describe('verified tokens', () => {
   });
 
   it('keeps no failure: a refused token is asked about again', async () => {
-    let refuse = true;
-    const { auth, calls } = identity({
-      t: async () => {
-        if (refuse) throw new Error('auth/id-token-revoked');
-        return decoded('uid-t', 3600);
-      },
-    });
-    const tokens = createVerifiedTokens(auth);
+    const { tokens, calls } = identity({ t: [new Error('auth/id-token-revoked'), decoded('uid-t', 3600)] });
     await expect(tokens.verify('t')).rejects.toThrow('auth/id-token-revoked');
-    refuse = false;
     expect((await tokens.verify('t')).uid).toBe('uid-t');
     expect(calls).toEqual(['t', 't']);
   });
 
   it('verifies an expired token again (and so refuses it when the identity service does)', async () => {
-    let expired = true;
-    const { auth, calls } = identity({
-      old: async () => {
-        if (!expired) throw new Error('auth/id-token-expired');
-        return decoded('uid-old', -1);
-      },
-    });
-    const tokens = createVerifiedTokens(auth);
+    const { tokens, calls } = identity({ old: [decoded('uid-old', -1), new Error('auth/id-token-expired')] });
     expect((await tokens.verify('old')).uid).toBe('uid-old');
-    expired = false;
     await expect(tokens.verify('old')).rejects.toThrow('auth/id-token-expired');
     expect(calls).toEqual(['old', 'old']);
   });
