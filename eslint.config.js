@@ -19,14 +19,27 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
   },
   {
-    // STYLE 2: the offline core is plain TypeScript the service worker runs too.
+    // STYLE 2: the offline core is plain TypeScript the service worker runs too; it imports only
+    // src/shared and itself, never the app around it.
     files: ['src/client/offline/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: ['react', 'react-dom', 'dexie-react-hooks'],
-          patterns: ['**/server/**', 'react/*', 'react-dom/*', '@mantine/*', '@tanstack/react-*'],
+          patterns: [
+            '**/server/**',
+            '../app/**',
+            '../components/**',
+            '../features/**',
+            '../hooks/**',
+            '../lib/**',
+            '../routes/**',
+            'react/*',
+            'react-dom/*',
+            '@mantine/*',
+            '@tanstack/react-*',
+          ],
         },
       ],
     },

@@ -63,7 +63,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Written for whoever debugs a report, named by no file, and not served (static-app.ts).
+    sourcemap: 'hidden',
     target: 'es2022',
     // The polyfill serves browsers without modulepreload (Safari before 17), which load the same
     // scripts without it, one import later; every other browser would pay for it on /login.

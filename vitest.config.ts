@@ -1,5 +1,47 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The API test files where the embedded database (PGlite) and PostgreSQL can differ: migrations
+ * and the query layer (values through each driver, the JSON each writes, the start-up lock),
+ * real concurrency (one connection against a pool: locks, transactions, the Idempotency-Key
+ * claim, the mail worker's lease, one winner among racing requests), LISTEN/NOTIFY, the
+ * planner's statistics, the outbox replayed with faults, crash recovery, and every test that
+ * needs PostgreSQL (skipped without DATABASE_URL). CI runs these again on PostgreSQL
+ * (`npm run test:api:postgres`); the others test routes, rules and answers that the same SQL
+ * gives on both, which the embedded run has proved.
+ */
+const POSTGRES_API_FILES = [
+  'tests/api/foundation/database.test.ts',
+  'tests/api/foundation/query-layer.test.ts',
+  'tests/api/foundation/start-together.test.ts',
+  'tests/api/foundation/statistics.test.ts',
+  'tests/api/lists/list-json.test.ts',
+  'tests/api/live/change-stream.test.ts',
+  'tests/api/live/instances.test.ts',
+  'tests/api/live/simulate.test.ts',
+  'tests/api/durability/crash-recovery.test.ts',
+  'tests/api/prescriptions/idempotency.test.ts',
+  'tests/api/prescriptions/notify.test.ts',
+  'tests/api/prescriptions/mail-delivery.test.ts',
+  'tests/api/offline/outbox-against-server.test.ts',
+  'tests/api/appointments/availability.test.ts',
+  'tests/api/appointments/cancel.test.ts',
+  'tests/api/inquiries/reply-email.test.ts',
+  // The access log's chain: triggers, the head row's lock, verify and purge on PostgreSQL too.
+  'tests/api/access-log/chain.test.ts',
+];
+
+const apiTest = {
+  environment: 'node',
+  testTimeout: 30_000,
+  // A file's app boots in its beforeAll: a minute and more on a busy 2-core machine.
+  hookTimeout: 120_000,
+  globalSetup: 'tests/api/support/template-setup.ts',
+  // Each file boots its own app on its own database; the Auth emulator is shared, and every
+  // file makes accounts of its own on it: two files at a time.
+  maxWorkers: 2,
+} as const;
+
 export default defineConfig({
   test: {
     projects: [
@@ -12,17 +54,11 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      {
-        test: {
-          name: 'api',
-          include: ['tests/api/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // One booted app per file; files share the emulator, so keep them apart.
-          fileParallelism: false,
-        },
-      },
+      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], ...apiTest } },
+      // Only where there is a PostgreSQL server to run it on.
+      ...(process.env.DATABASE_URL
+        ? [{ test: { name: 'api-postgres', include: POSTGRES_API_FILES, ...apiTest } }]
+        : []),
       {
         test: {
           name: 'e2e',
@@ -30,10 +66,12 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // One server for the files that can share it (see the file), started once per run.
+          globalSetup: ['tests/e2e/support/shared-server.ts'],
+          // A real browser and a real server on a 2-core machine: one file at a time.
           fileParallelism: false,
-          // A real browser on a loaded 2-core machine: a test gets a second try, and vitest
-          // reports each one that needed it. Twice failed is a failure.
-          retry: 1,
+          // No second tries: a test that passes only sometimes is a failure to fix, not to hide.
+          retry: 0,
         },
       },
     ],

@@ -16,18 +16,20 @@ import { CONSULTATIONS, FIRST_NAMES, LAST_NAMES, VACCINES } from '../src/server/
 import { SLOT_TIMES } from '../src/shared/appointment-slots';
 import { ADMIN_TOKEN_KEY, API_BASE } from '../src/shared/constants';
 import type { Appointment } from '../src/shared/entities';
-import { addDays, localDate, mondayOf, weekday } from '../src/shared/zoned-time';
+import { addDays, localDate, mondayOf, weekday } from '../src/shared/time';
 import { ADMIN } from '../tests/e2e/support/accounts';
 import { launchBrowser, networkQuiet, newContext } from '../tests/e2e/support/browser';
 import { startServer } from '../tests/e2e/support/server';
 import { signIn } from '../tests/e2e/support/sign-in';
+import { partLoad } from './report';
 
 const TOTAL = Number(process.env.BENCH_APPOINTMENTS ?? 2000);
 const TIME_ZONE = 'America/Toronto';
 const ROUNDS = 7;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const ms = (values: number[]) => `median ${median(values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
+const ms = (values: number[]) =>
+  `median ${median(values).toFixed(0)} ms (min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)} ms; ${values.length} runs)`;
 
 /**
  * The demo data, then bookings on every free slot (Monday to Saturday) from this week on until
@@ -87,23 +89,16 @@ async function seed(dataDir: string): Promise<void> {
   }
 }
 
-function cachedAppointments(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('pharmacy-offline');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      if (!db.objectStoreNames.contains('appointments')) return 0;
-      return await new Promise<number>((resolve) => {
-        const request = db.transaction('appointments', 'readonly').objectStore('appointments').count();
-        request.onsuccess = () => resolve(request.result);
-      });
-    } finally {
-      db.close();
-    }
-  });
+/**
+ * Whether the first whole sync of the appointments committed: the app's own `sync:appointments`
+ * measure (offline/timing.ts), so the bench does not depend on how the cache lays out its rows.
+ */
+function appointmentsSynced(page: Page): Promise<boolean> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('measure')
+      .some((entry) => entry.name === 'sync:appointments' && Boolean((entry as PerformanceMeasure).detail?.whole)),
+  );
 }
 
 /** Events the calendar should show per visible date range: every appointment not cancelled. */
@@ -143,6 +138,7 @@ function timeUntilWeekPainted(page: Page, act: 'next' | 'nav', perDate: Record<s
 }
 
 export async function benchCalendar(): Promise<void> {
+  const load = partLoad();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pharmacy-bench-calendar-'));
   console.log(`Seeding the demo data and ${TOTAL.toLocaleString('en-CA')} appointments in all…`);
   await seed(dataDir);
@@ -161,7 +157,7 @@ export async function benchCalendar(): Promise<void> {
     });
     await signIn(page, server.baseUrl, ADMIN);
     const deadline = Date.now() + 120_000;
-    while ((await cachedAppointments(page)) < TOTAL) {
+    while (!(await appointmentsSynced(page))) {
       if (Date.now() > deadline) throw new Error('the appointments never reached the cache');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -205,6 +201,7 @@ export async function benchCalendar(): Promise<void> {
 
     console.log('');
     console.log(`Benchmark: the appointment calendar with ${all.length.toLocaleString('en-CA')} appointments cached (Chromium ${browser.version()})`);
+    console.log(`  (${load.words()}; no baseline measured beside these figures yet)`);
     console.log(
       `  JS the calendar route adds (gzip)             ${routeKb.toFixed(1)} KB: ` +
         routeScripts.map(([name, size]) => `${name.replace('/assets/', '')} ${(size / 1024).toFixed(1)}`).join(', '),

@@ -14,6 +14,7 @@ import { launchBrowser, newContext } from '../tests/e2e/support/browser';
 import { startServer, type RunningServer } from '../tests/e2e/support/server';
 import { createTestUser } from '../tests/api/support/tokens';
 import { signIn } from '../tests/e2e/support/sign-in';
+import { partLoad } from './report';
 
 const CHANGES = Number(process.env.BENCH_LIVE_CHANGES ?? 100);
 const MAX_STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? 8000);
@@ -152,12 +153,13 @@ async function streamCapacity(): Promise<{ held: number; perThousandMb: number; 
 }
 
 export async function benchLive(): Promise<void> {
+  const load = partLoad();
   const server = await startServer({ env: { SKIP_BUILD: '', RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'warn' } });
   try {
     const timings = await latency(server);
     const capacity = await streamCapacity();
     console.log('');
-    console.log('Benchmark: live updates (change stream)');
+    console.log(`Benchmark: live updates (change stream; ${load.words()}; no baseline measured beside these figures yet)`);
     console.log(
       `  change-to-screen latency (${timings.length} changes)   median ${percentile(timings, 50)} ms, p95 ${percentile(timings, 95)} ms, max ${Math.max(...timings)} ms`,
     );

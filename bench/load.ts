@@ -4,7 +4,9 @@
 //      (the browser's own Accept-Encoding; the server sends build-time brotli copies);
 //  (b) time to list content at 400 ms round trip: a signed-in device with the transfers cached
 //      opening /prescriptions/transfers (navigation to the first rows painted), against a plain
-//      network-first fetch of the same list (what a network-first app waits for before it can paint).
+//      network-first fetch of the same list (what a network-first app waits for before it can paint),
+//      run after each visit: the visit's baseline in the same run, printed with their ratio and
+//      the machine's load (bench/report.ts).
 //   BENCH_LOAD_TRANSFERS (default 20000), BENCH_LOAD_RUNS (default 7), BENCH_LOAD_RTT_MS (default 400)
 import { spawnSync } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
@@ -19,6 +21,7 @@ import { launchBrowser, networkQuiet, newContext, waitForServiceWorkerControl } 
 import { startServer } from '../tests/e2e/support/server';
 import { signIn } from '../tests/e2e/support/sign-in';
 import { startLatencyProxy } from './latency-proxy';
+import { partLoad, printTable } from './report';
 
 const TRANSFERS = Number(process.env.BENCH_LOAD_TRANSFERS ?? 20_000);
 const RUNS = Math.max(5, Number(process.env.BENCH_LOAD_RUNS ?? 7));
@@ -205,6 +208,7 @@ function fetchList(url: string, token: string, agent: http.Agent | false): Promi
 }
 
 export async function benchLoad(): Promise<void> {
+  const partWhole = partLoad();
   console.log(`Seeding ${TRANSFERS.toLocaleString('en-CA')} transfers and proportionate other lists…`);
   const dataDir = await seed();
   const [server, browser] = await Promise.all([startServer({ dataDir, env: { SKIP_BUILD: '' } }), launchBrowser()]);
@@ -230,6 +234,7 @@ export async function benchLoad(): Promise<void> {
     const cold: ListFetch[] = [];
     const open: ListFetch[] = [];
     const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const visitsLoad = partLoad();
     for (let run = 0; run < RUNS; run += 1) {
       await page.goto(`${proxy.baseUrl}/prescriptions/transfers`);
       cached.push(await paintedAt(page));
@@ -240,6 +245,8 @@ export async function benchLoad(): Promise<void> {
       open.push(await fetchList(listUrl, token, keepAlive));
     }
     keepAlive.destroy();
+    visitsLoad.end();
+    partWhole.end();
     proxy.setRoundTrip(0);
     await context.close();
 
@@ -247,7 +254,7 @@ export async function benchLoad(): Promise<void> {
     const fetched = (fetches: ListFetch[]) =>
       `${spread(fetches.map((f) => f.ms))} (first byte ${ms(median(fetches.map((f) => f.firstByteMs)))})`;
     console.log('');
-    console.log(`Benchmark: opening the app (Chromium ${browser.version()})`);
+    console.log(`Benchmark: opening the app (Chromium ${browser.version()}; ${partWhole.words()})`);
     console.log(`  (a) initial JS to paint /login (gzip; bytes on the wire)   ${kb(total('gzip'))} gzip; ${kb(total('wire'))} on the wire`);
     console.log(
       `      target ≤ ${LOGIN_BUDGET_KB} KB gzip: ${total('gzip') / 1024 <= LOGIN_BUDGET_KB ? 'met' : 'NOT met'}; compressed on the ` +
@@ -269,6 +276,11 @@ export async function benchLoad(): Promise<void> {
       `      cached is ${ratio(cold).toFixed(1)}× faster than the fetch on a new connection, ${ratio(open).toFixed(1)}× than on an ` +
         `open one (target ≥ ${CACHED_SPEEDUP}×: ${ratio(cold) >= CACHED_SPEEDUP ? 'met' : 'NOT met'}; ${open[0]!.count.toLocaleString('en-CA')} transfers).`,
     );
+    printTable(`a cached list visit beside a bare fetch of the list, each run's fetches right after its visit (ratio under 1: the visit is faster)`, visitsLoad, [
+      { key: 'app', label: `cached visit: navigation to the first transfer rows painted, ${RTT_MS} ms round trip`, values: cached, unit: 'ms', vs: ['new', 'open'] },
+      { key: 'new', label: 'bare fetch of the whole list, new connection, to parsed JSON', values: cold.map((f) => f.ms), unit: 'ms' },
+      { key: 'open', label: 'bare fetch of the whole list, open connection, to parsed JSON', values: open.map((f) => f.ms), unit: 'ms' },
+    ]);
     console.log(
       `      Method: ${TRANSFERS.toLocaleString('en-CA')} seeded transfers; a signed-in device (service worker in control, every ` +
         `list synced into IndexedDB) reloads /prescriptions/transfers ${RUNS} times behind a TCP proxy adding ${RTT_MS} ms per ` +

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteImport } from './routes/_admin'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AdminSplatRouteImport } from './routes/_admin/$'
+import { Route as AdminAccessLogRouteImport } from './routes/_admin/access-log'
 import { Route as AdminDashboardRouteImport } from './routes/_admin/dashboard'
 import { Route as AdminAppointmentsCalendarViewPageRouteImport } from './routes/_admin/appointments/calendar-view-page'
 import { Route as AdminAppointmentsListViewPageRouteImport } from './routes/_admin/appointments/list-view-page'
@@ -44,6 +45,11 @@ const LoginRoute = LoginRouteImport.update({
 const AdminSplatRoute = AdminSplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAccessLogRoute = AdminAccessLogRouteImport.update({
+  id: '/access-log',
+  path: '/access-log',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminDashboardRoute = AdminDashboardRouteImport.update({
@@ -124,6 +130,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/$': typeof AdminSplatRoute
+  '/access-log': typeof AdminAccessLogRoute
   '/dashboard': typeof AdminDashboardRoute
   '/appointments/calendar-view-page': typeof AdminAppointmentsCalendarViewPageRoute
   '/appointments/list-view-page': typeof AdminAppointmentsListViewPageRoute
@@ -142,6 +149,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/$': typeof AdminSplatRoute
+  '/access-log': typeof AdminAccessLogRoute
   '/dashboard': typeof AdminDashboardRoute
   '/appointments/calendar-view-page': typeof AdminAppointmentsCalendarViewPageRoute
   '/appointments/list-view-page': typeof AdminAppointmentsListViewPageRoute
@@ -162,6 +170,7 @@ export interface FileRoutesById {
   '/_admin': typeof AdminRouteWithChildren
   '/login': typeof LoginRoute
   '/_admin/$': typeof AdminSplatRoute
+  '/_admin/access-log': typeof AdminAccessLogRoute
   '/_admin/dashboard': typeof AdminDashboardRoute
   '/_admin/appointments/calendar-view-page': typeof AdminAppointmentsCalendarViewPageRoute
   '/_admin/appointments/list-view-page': typeof AdminAppointmentsListViewPageRoute
@@ -182,6 +191,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/$'
+    | '/access-log'
     | '/dashboard'
     | '/appointments/calendar-view-page'
     | '/appointments/list-view-page'
@@ -200,6 +210,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/$'
+    | '/access-log'
     | '/dashboard'
     | '/appointments/calendar-view-page'
     | '/appointments/list-view-page'
@@ -219,6 +230,7 @@ export interface FileRouteTypes {
     | '/_admin'
     | '/login'
     | '/_admin/$'
+    | '/_admin/access-log'
     | '/_admin/dashboard'
     | '/_admin/appointments/calendar-view-page'
     | '/_admin/appointments/list-view-page'
@@ -268,6 +280,13 @@ declare module '@tanstack/react-router' {
       path: '/$'
       fullPath: '/$'
       preLoaderRoute: typeof AdminSplatRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/access-log': {
+      id: '/_admin/access-log'
+      path: '/access-log'
+      fullPath: '/access-log'
+      preLoaderRoute: typeof AdminAccessLogRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/dashboard': {
@@ -366,6 +385,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminSplatRoute: typeof AdminSplatRoute
+  AdminAccessLogRoute: typeof AdminAccessLogRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminAppointmentsCalendarViewPageRoute: typeof AdminAppointmentsCalendarViewPageRoute
   AdminAppointmentsListViewPageRoute: typeof AdminAppointmentsListViewPageRoute
@@ -383,6 +403,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminSplatRoute: AdminSplatRoute,
+  AdminAccessLogRoute: AdminAccessLogRoute,
   AdminDashboardRoute: AdminDashboardRoute,
   AdminAppointmentsCalendarViewPageRoute:
     AdminAppointmentsCalendarViewPageRoute,

@@ -12,7 +12,7 @@ import { readRememberedRuntimeConfig } from './offline/device-config';
 import { applyKeyRetention } from './offline/key-retention';
 import { onOutboxMessage, postOutboxMessage } from './offline/outbox-channel';
 import { letGoOfDeviceData } from './offline/let-go';
-import { drainOutbox, type DrainSummary } from './offline/outbox';
+import { drainOutbox } from './offline/outbox';
 import { authGate, setTokenSource } from './offline/session';
 import { OUTBOX_LOCK } from './offline/web-lock';
 import { workerTokenSource } from './offline/worker-auth';
@@ -81,18 +81,19 @@ onOutboxMessage((message) => {
   db.close({ disableAutoOpen: false });
 });
 
-async function tellPages(summary: DrainSummary): Promise<void> {
-  postOutboxMessage({ type: 'drained', collections: summary.collections });
-  const pages = await self.clients.matchAll({ type: 'window' });
-  pages.forEach((page) => page.postMessage({ type: 'outbox-drained', collections: summary.collections }));
-}
 
 async function drainFromWorker(event: SyncEvent): Promise<void> {
   // Each sync event is a fresh chance: the session may have been renewed since the last one.
   authGate.set('open');
   applyKeyRetention(await readRememberedRuntimeConfig().catch(() => null));
-  const summary = await drainOutbox({ ignoreBackoff: true });
-  await tellPages(summary);
+  const summary = await drainOutbox({ ignoreBackoff: true, unlessBusy: true });
+  // A page is sending the queue: it is asked again later (the browser's backoff), should anything be left then.
+  if (summary.busy) {
+    if (event.lastChance) return;
+    throw new Error('A page is sending the changes');
+  }
+  // Every open page hears it once, on the outbox channel: it syncs what changed and drains the rest.
+  postOutboxMessage({ type: 'drained', collections: summary.collections });
   // Rejecting asks the browser to fire the event again later (with its own backoff).
   if (summary.waiting > 0 && authGate.get() === 'open' && !event.lastChance) {
     throw new Error(`${summary.waiting} changes still wait for the server`);

@@ -1,5 +1,6 @@
-// The Fastify application: external plugins (database, auth, headers, rate limit, identity
-// proxy, static app), then app plugins, then routes. `npm start` and the tests both build it here.
+// The Fastify application: external plugins (host check, database, auth, headers, rate limit,
+// identity proxy, static app), then app plugins, then routes. `npm start` and the tests both
+// build it here.
 import { randomUUID } from 'node:crypto';
 import Fastify, {
   type FastifyBaseLogger,
@@ -18,6 +19,7 @@ import { changeFeedPlugin } from './plugins/app/change-feed';
 import { mailOutboxPlugin } from './plugins/app/mail-outbox';
 import { authPlugin } from './plugins/external/auth';
 import { dbPlugin } from './plugins/external/db';
+import { hostCheckPlugin } from './plugins/external/host-check';
 import { identityProxyPlugin } from './plugins/external/identity-proxy';
 import { rateLimitPlugin } from './plugins/external/rate-limit';
 import { securityHeadersPlugin } from './plugins/external/security-headers';
@@ -79,6 +81,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerErrorHandling(app);
   allowEmptyJson(app);
 
+  // First of all hooks: in emulator mode a request for another host meets no other code.
+  await app.register(hostCheckPlugin);
   await app.register(dbPlugin, { db: deps.db });
   await app.register(authPlugin, { identityAdmin: deps.identityAdmin });
   await app.register(securityHeadersPlugin);

@@ -1,7 +1,10 @@
-// The environment, parsed and checked once at start (DESIGN.md section 2). A bad value stops the
-// program with a message naming the variable.
+// The environment, parsed and checked once at start (DESIGN.md section 2): a TypeBox schema of
+// every variable, each a text checked and converted by a small converter. A bad value stops the
+// program with a message naming the variable (STYLE.md rule 7).
 import { isIP } from 'node:net';
 import path from 'node:path';
+import Type, { type StaticDecode } from 'typebox';
+import Value from 'typebox/value';
 import { IDEMPOTENCY_TTL_DAYS } from '../shared/constants';
 
 /** The Firebase Auth emulator's project id: a `demo-` id never reaches a real Google service. */
@@ -23,6 +26,10 @@ export interface Config {
   skipBuild: boolean;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** Refuse an `smtp://` server that does not offer STARTTLS (SMTP_REQUIRE_TLS; on unless loopback). */
+  smtpRequireTls: boolean;
+  /** How long after delivery a sent email keeps its body (MAIL_BODY_RETENTION). */
+  mailBodyRetentionMs: number;
   identity: IdentityConfig;
   pharmacyName: string;
   /** Contact lines for patient emails; unset ones are left out. */
@@ -33,12 +40,18 @@ export interface Config {
   mailFrom: string | undefined;
   timeZone: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Requests per minute and IP on the API (generous: a busy counter tablet stays far below). */
+  /** Requests per window and IP on the API (generous: a busy counter tablet stays far below). */
   rateLimitPerMinute: number;
-  /** The rate limit's window (a minute; tests shorten it). */
+  /** The rate limit's window (RATE_LIMIT_WINDOW: a minute; tests shorten it). */
   rateLimitWindowMs: number;
+  /** How long a device may admit an admin on its own word, offline, after the role was last verified (OFFLINE_TRUST). */
+  offlineTrustMs: number;
+  /** The oldest sign-in (`auth_time`) whose ID tokens are accepted (SESSION_MAX_AGE). */
+  sessionMaxAgeMs: number;
+  /** A device locks after this long without input (IDLE_LOCK_AFTER); 0: never. */
+  idleLockAfterMs: number;
   bodyLimitBytes: number;
-  /** How long a user's role (custom claim) is trusted before it is read again. */
+  /** How long a user's standing (role, disabled, sessions revoked) is trusted before it is read again (ROLE_CACHE). */
   roleCacheMs: number;
   /** Incoming requests a minute the server writes itself, as the customer site would (0: none). */
   simulatePerMinute: number;
@@ -68,89 +81,218 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-function optional(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value ? value : undefined;
+// ---- converters: text → setting, or a refusal saying what was expected ----
+
+class Refusal extends Error {}
+
+function refuse(message: string): never {
+  throw new Refusal(message);
 }
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = optional(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new ConfigError(name, `expected a whole number from ${min} to ${max}, got "${raw}"`);
-  }
-  return Number(raw);
+function wholeNumber(min: number, max: number) {
+  return (raw: string): number => {
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      refuse(`expected a whole number from ${min} to ${max}, got "${raw}"`);
+    }
+    return Number(raw);
+  };
 }
 
-function flag(env: Env, name: string): boolean {
-  const raw = optional(env, name)?.toLowerCase();
-  if (raw === undefined || raw === '0' || raw === 'false') return false;
-  if (raw === '1' || raw === 'true') return true;
-  throw new ConfigError(name, `expected 1 or 0, got "${raw}"`);
+function flag(raw: string): boolean {
+  const value = raw.toLowerCase();
+  if (value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  return refuse(`expected 1 or 0, got "${value}"`);
 }
 
-function url(env: Env, name: string, protocols: string[]): string | undefined {
-  const raw = optional(env, name);
-  if (raw === undefined) return undefined;
-  let parsed: URL;
+function url(...protocols: string[]) {
+  return (raw: string): string => {
+    if (!URL.canParse(raw)) refuse('is not a valid URL');
+    const { protocol } = new URL(raw);
+    if (!protocols.includes(protocol)) refuse(`expected a ${protocols.join(' or ')} URL, got ${protocol}`);
+    return raw;
+  };
+}
+
+function timeZone(raw: string): string {
   try {
-    parsed = new URL(raw);
+    new Intl.DateTimeFormat('en-CA', { timeZone: raw });
   } catch {
-    throw new ConfigError(name, 'is not a valid URL');
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(name, `expected a ${protocols.join(' or ')} URL, got ${parsed.protocol}`);
+    refuse(`unknown time zone "${raw}"`);
   }
   return raw;
 }
 
-function timeZone(env: Env): string {
-  const zone = optional(env, 'PHARMACY_TIMEZONE') ?? 'America/Toronto';
-  try {
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone });
-  } catch {
-    throw new ConfigError('PHARMACY_TIMEZONE', `unknown time zone "${zone}"`);
-  }
-  return zone;
-}
-
-function hostPort(env: Env, name: string): string | undefined {
-  const raw = optional(env, name);
-  if (raw === undefined) return undefined;
+function hostPort(raw: string): string {
   if (!/^[A-Za-z0-9.-]+:\d{1,5}$/.test(raw) && !/^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(raw)) {
-    throw new ConfigError(name, `expected host:port, got "${raw}"`);
+    refuse(`expected host:port, got "${raw}"`);
   }
   return raw;
 }
 
-function identity(env: Env): IdentityConfig {
-  const projectId = optional(env, 'FIREBASE_PROJECT_ID');
+function emailAddress(raw: string): string {
+  if (!/^[^\s@]+@[^\s@]+$/.test(raw)) refuse(`expected an email address, got "${raw}"`);
+  return raw;
+}
+
+function oneOf<const T extends string>(values: readonly T[]) {
+  return (raw: string): T => values.find((v) => v === raw) ?? refuse(`expected one of ${values.join(', ')}`);
+}
+
+const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/**
+ * `500ms`, `10s`, `1m`, `2h`, `3d`, as milliseconds, within bounds; with `off`, `0` too (turned off,
+ * read as 0). `words` names the bounds and examples in the refusal.
+ */
+function duration(bounds: { min: number; max: number; words: string; off?: boolean }) {
+  return (raw: string): number => {
+    if (bounds.off && raw === '0') return 0;
+    const [, amount, unit] = /^(\d+)(ms|s|m|h|d)$/.exec(raw) ?? [];
+    const ms = amount && unit ? Number(amount) * DURATION_UNITS_MS[unit]! : NaN;
+    if (!(ms >= bounds.min && ms <= bounds.max)) refuse(`expected a duration ${bounds.words}, got "${raw}"`);
+    return ms;
+  };
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+/** 0/false = trust no proxy; a hop count; or addresses/CIDRs, comma-separated. */
+function trustProxy(raw: string): TrustProxy {
+  if (raw === '0' || raw.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(raw)) {
+    if (Number(raw) > 10) refuse(`expected a hop count from 1 to 10, got "${raw}"`);
+    return Number(raw);
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isAddressOrCidr(entry));
+  if (bad !== undefined) {
+    refuse(`expected a hop count or comma-separated IP addresses / CIDR ranges, got "${bad}"`);
+  }
+  return entries;
+}
+
+const text = (raw: string) => raw;
+
+// ---- the schema ----
+
+function refusalOf(convert: (raw: string) => unknown, raw: string): string | undefined {
+  try {
+    convert(raw);
+    return undefined;
+  } catch (error) {
+    if (error instanceof Refusal) return error.message;
+    throw error;
+  }
+}
+
+/** The variable's text checked and converted by `convert`; unset (or blank) it is `fallback`. */
+function setting<T>(convert: (raw: string) => T, fallback?: string) {
+  const checked = Type.Refine(
+    Type.String(fallback === undefined ? {} : { default: fallback }),
+    (raw) => refusalOf(convert, raw) === undefined,
+    (raw) => refusalOf(convert, raw) ?? '',
+  );
+  return Type.Decode(checked, (raw) => convert(raw));
+}
+
+/** A variable that may stay unset (undefined). */
+function optional<T>(convert: (raw: string) => T) {
+  return Type.Optional(setting(convert));
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const Environment = Type.Object({
+  PORT: setting(wholeNumber(0, 65535), '8080'),
+  HOST: setting(text, '127.0.0.1'),
+  DATA_DIR: setting(text, 'data'),
+  DIST_DIR: setting(text, 'dist'),
+  SKIP_BUILD: setting(flag, '0'),
+  DATABASE_URL: optional(url('postgres:', 'postgresql:')),
+  SMTP_URL: optional(url('smtp:', 'smtps:')),
+  SMTP_REQUIRE_TLS: optional(flag),
+  MAIL_BODY_RETENTION: setting(duration({ min: 60_000, max: 3650 * DAY_MS, words: 'from 1m to 3650d such as 12h or 7d' }), '7d'),
+  FIREBASE_PROJECT_ID: optional(text),
+  FIREBASE_API_KEY: optional(text),
+  FIREBASE_AUTH_DOMAIN: optional(text),
+  FIREBASE_AUTH_EMULATOR_HOST: optional(hostPort),
+  AUTH_EMULATOR_PORT: setting(wholeNumber(1, 65535), '9099'),
+  PHARMACY_NAME: setting(text, 'Trillium Street Pharmacy'),
+  PHARMACY_PHONE: optional(text),
+  PHARMACY_ADDRESS: optional(text),
+  PHARMACY_HOURS: optional(text),
+  MAIL_FROM: optional(emailAddress),
+  PHARMACY_TIMEZONE: setting(timeZone, 'America/Toronto'),
+  LOG_LEVEL: setting(oneOf(LOG_LEVELS), 'info'),
+  // Generous: the staff of one pharmacy share an address, and a tablet back online replays its
+  // whole outbox at once (it honours Retry-After when it does hit the limit).
+  RATE_LIMIT_PER_MINUTE: setting(wholeNumber(1, 1_000_000), '3000'),
+  RATE_LIMIT_WINDOW: setting(duration({ min: 1000, max: DAY_MS, words: 'from 1s to 24h such as 10s or 1m' }), '1m'),
+  ROLE_CACHE: setting(duration({ min: 1000, max: 5 * 60_000, words: 'from 1s to 5m such as 30s' }), '30s'),
+  OFFLINE_TRUST: setting(duration({ min: 60_000, max: 90 * DAY_MS, words: 'from 1m to 90d such as 12h or 3d' }), '3d'),
+  SESSION_MAX_AGE: setting(duration({ min: 20_000, max: 30 * DAY_MS, words: 'from 20s to 30d such as 8h or 12h' }), '12h'),
+  IDLE_LOCK_AFTER: setting(
+    duration({ min: 1000, max: DAY_MS, off: true, words: 'from 1s to 24h such as 30s or 5m, or 0 for never' }),
+    '5m',
+  ),
+  SIMULATE_PER_MINUTE: setting(wholeNumber(0, 60_000), '0'),
+  IDEMPOTENCY_KEY_DAYS: setting(wholeNumber(7, 3650), String(IDEMPOTENCY_TTL_DAYS)),
+  MAIL_LEASE_SECONDS: setting(wholeNumber(4, 3600), '300'),
+  TRUST_PROXY: setting(trustProxy, '0'),
+});
+
+type Environment = StaticDecode<typeof Environment>;
+
+/** The schema's variables as set (trimmed; blank is unset), checked, then converted. */
+function readEnvironment(env: Env): Environment {
+  const given: Record<string, string> = {};
+  for (const name of Object.keys(Environment.properties)) {
+    const value = env[name]?.trim();
+    if (value) given[name] = value;
+  }
+  const [error] = Value.Errors(Environment, Value.Default(Environment, given));
+  if (error) throw new ConfigError(error.instancePath.slice(1), error.message);
+  return Value.Decode(Environment, given);
+}
+
+// ---- settings that depend on each other ----
+
+function identity(vars: Environment): IdentityConfig {
+  const projectId = vars.FIREBASE_PROJECT_ID;
   if (projectId) {
-    const apiKey = optional(env, 'FIREBASE_API_KEY');
+    const apiKey = vars.FIREBASE_API_KEY;
     if (!apiKey) throw new ConfigError('FIREBASE_API_KEY', 'is required with FIREBASE_PROJECT_ID');
     return {
       mode: 'firebase',
       projectId,
       apiKey,
-      authDomain: optional(env, 'FIREBASE_AUTH_DOMAIN') ?? `${projectId}.firebaseapp.com`,
+      authDomain: vars.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
     };
   }
   return {
     mode: 'emulator',
-    host: hostPort(env, 'FIREBASE_AUTH_EMULATOR_HOST') ?? null,
-    port: integer(env, 'AUTH_EMULATOR_PORT', 9099, 1, 65535),
+    host: vars.FIREBASE_AUTH_EMULATOR_HOST ?? null,
+    port: vars.AUTH_EMULATOR_PORT,
     projectId: EMULATOR_PROJECT_ID,
   };
 }
 
-/** Names and addresses that only this machine can reach. */
-function isLoopback(host: string): boolean {
+/** Names and addresses that only this machine can reach (brackets around IPv6 allowed). */
+export function isLoopback(host: string): boolean {
   const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
   return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
 }
 
-function listenHost(env: Env, identity: IdentityConfig): string {
-  const host = optional(env, 'HOST') ?? '127.0.0.1';
+function listenHost(host: string, identity: IdentityConfig): string {
   // The emulator signs nothing: firebase-admin accepts any unsigned token it is shown, so anyone
   // who could reach the server could forge an admin. Emulator mode serves this machine only.
   if (identity.mode === 'emulator' && !isLoopback(host)) {
@@ -165,79 +307,64 @@ function listenHost(env: Env, identity: IdentityConfig): string {
   return host;
 }
 
-function isAddressOrCidr(entry: string): boolean {
-  const [address = '', bits, ...rest] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
-}
+/** nodemailer options an SMTP_URL's query could set, which would overrule SMTP_REQUIRE_TLS. */
+const SMTP_TLS_PARAMS = ['secure', 'requireTLS', 'ignoreTLS', 'opportunisticTLS'];
 
-/** TRUST_PROXY: unset/0/false = trust no proxy; a hop count; or addresses/CIDRs, comma-separated. */
-function trustProxy(env: Env): TrustProxy {
-  const raw = optional(env, 'TRUST_PROXY');
-  if (raw === undefined || raw === '0' || raw.toLowerCase() === 'false') return false;
-  if (/^\d+$/.test(raw)) {
-    if (Number(raw) > 10) throw new ConfigError('TRUST_PROXY', `expected a hop count from 1 to 10, got "${raw}"`);
-    return Number(raw);
+/**
+ * Whether the mail transport must upgrade an `smtp://` connection with STARTTLS: SMTP_REQUIRE_TLS
+ * when set, else yes unless the server is on this machine (a local relay, a test server). The
+ * patient's address and the letter would otherwise cross the network in clear.
+ */
+function smtpRequireTls(vars: Environment): boolean {
+  if (vars.SMTP_URL) {
+    const url = new URL(vars.SMTP_URL);
+    const overruling = SMTP_TLS_PARAMS.find((name) => url.searchParams.has(name));
+    if (overruling) {
+      throw new ConfigError(
+        'SMTP_URL',
+        `sets ${overruling}: TLS is chosen by the scheme (smtps:// for TLS from the start) and SMTP_REQUIRE_TLS`,
+      );
+    }
+    if (vars.SMTP_REQUIRE_TLS === undefined) return url.protocol === 'smtp:' && !isLoopback(url.hostname);
   }
-  const entries = raw.split(',').map((entry) => entry.trim());
-  const bad = entries.find((entry) => !isAddressOrCidr(entry));
-  if (bad !== undefined) {
-    throw new ConfigError(
-      'TRUST_PROXY',
-      `expected a hop count or comma-separated IP addresses / CIDR ranges, got "${bad}"`,
-    );
-  }
-  return entries;
-}
-
-function mailFrom(env: Env): string | undefined {
-  const value = optional(env, 'MAIL_FROM');
-  if (value !== undefined && !/^[^\s@]+@[^\s@]+$/.test(value)) {
-    throw new ConfigError('MAIL_FROM', `expected an email address, got "${value}"`);
-  }
-  return value;
-}
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
-function logLevel(env: Env): Config['logLevel'] {
-  const raw = optional(env, 'LOG_LEVEL') ?? 'info';
-  const level = LOG_LEVELS.find((l) => l === raw);
-  if (!level) throw new ConfigError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}`);
-  return level;
+  return vars.SMTP_REQUIRE_TLS ?? false;
 }
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
-  const identityConfig = identity(env);
+  const vars = readEnvironment(env);
+  const identityConfig = identity(vars);
   return {
-    port: integer(env, 'PORT', 8080, 0, 65535),
-    host: listenHost(env, identityConfig),
-    dataDir: path.resolve(cwd, optional(env, 'DATA_DIR') ?? 'data'),
-    distDir: path.resolve(cwd, optional(env, 'DIST_DIR') ?? 'dist'),
-    skipBuild: flag(env, 'SKIP_BUILD'),
-    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
-    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    port: vars.PORT,
+    host: listenHost(vars.HOST, identityConfig),
+    dataDir: path.resolve(cwd, vars.DATA_DIR),
+    distDir: path.resolve(cwd, vars.DIST_DIR),
+    skipBuild: vars.SKIP_BUILD,
+    databaseUrl: vars.DATABASE_URL,
+    smtpUrl: vars.SMTP_URL,
+    smtpRequireTls: smtpRequireTls(vars),
+    mailBodyRetentionMs: vars.MAIL_BODY_RETENTION,
     identity: identityConfig,
-    pharmacyName: optional(env, 'PHARMACY_NAME') ?? 'Trillium Street Pharmacy',
-    pharmacyPhone: optional(env, 'PHARMACY_PHONE'),
-    pharmacyAddress: optional(env, 'PHARMACY_ADDRESS'),
-    pharmacyHours: optional(env, 'PHARMACY_HOURS'),
-    mailFrom: mailFrom(env),
-    timeZone: timeZone(env),
-    logLevel: logLevel(env),
-    // Generous: the staff of one pharmacy share an address, and a tablet back online replays its
-    // whole outbox at once (it honours Retry-After when it does hit the limit).
-    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 3000, 1, 1_000_000),
-    rateLimitWindowMs: 60_000,
+    pharmacyName: vars.PHARMACY_NAME,
+    pharmacyPhone: vars.PHARMACY_PHONE,
+    pharmacyAddress: vars.PHARMACY_ADDRESS,
+    pharmacyHours: vars.PHARMACY_HOURS,
+    mailFrom: vars.MAIL_FROM,
+    timeZone: vars.PHARMACY_TIMEZONE,
+    logLevel: vars.LOG_LEVEL,
+    rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
+    rateLimitWindowMs: vars.RATE_LIMIT_WINDOW,
+    offlineTrustMs: vars.OFFLINE_TRUST,
+    sessionMaxAgeMs: vars.SESSION_MAX_AGE,
+    idleLockAfterMs: vars.IDLE_LOCK_AFTER,
     bodyLimitBytes: 256 * 1024,
-    roleCacheMs: 30_000,
-    simulatePerMinute: integer(env, 'SIMULATE_PER_MINUTE', 0, 0, 60_000),
-    streamRecheckMs: 25_000,
+    roleCacheMs: vars.ROLE_CACHE,
+    simulatePerMinute: vars.SIMULATE_PER_MINUTE,
+    // Asking again more often than the standing is read learns nothing new.
+    streamRecheckMs: Math.min(25_000, vars.ROLE_CACHE),
     streamHeartbeatMs: 15_000,
-    idempotencyKeyDays: integer(env, 'IDEMPOTENCY_KEY_DAYS', IDEMPOTENCY_TTL_DAYS, 7, 3650),
-    mailLeaseMs: integer(env, 'MAIL_LEASE_SECONDS', 300, 4, 3600) * 1000,
-    trustProxy: trustProxy(env),
+    idempotencyKeyDays: vars.IDEMPOTENCY_KEY_DAYS,
+    mailLeaseMs: vars.MAIL_LEASE_SECONDS * 1000,
+    trustProxy: vars.TRUST_PROXY,
   };
 }
 

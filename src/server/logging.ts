@@ -1,6 +1,7 @@
 // Structured logs that never carry a secret or a patient's data: a request is logged as its
 // method, route pattern, status, client address, duration and request id (never URL, headers or
-// body), and errors keep only their type, code, message and stack.
+// body), with the staff account's uid when staff asked, and errors keep only their type, code,
+// message and stack.
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config';
@@ -56,7 +57,10 @@ export function createLogger(config: Pick<Config, 'logLevel'>, stream?: Destinat
   );
 }
 
-/** One line per answered request; the route pattern (not the URL) keeps ids and queries out. */
+/**
+ * One line per answered request; the route pattern (not the URL) keeps ids and queries out. A
+ * staff member's call names their account (issue 18); a patient's uid is theirs, and stays out.
+ */
 export class RequestLogController extends LogController {
   override incomingRequest(): void {}
 
@@ -71,6 +75,7 @@ export class RequestLogController extends LogController {
       status: reply.statusCode,
       ip: request.ip,
       durationMs: Math.round(reply.elapsedTime),
+      ...(request.user?.role === 'admin' ? { uid: request.user.uid } : {}),
     };
     if (error) reply.log.error({ ...line, err: serializeError(error) }, 'request errored');
     else reply.log.info(line, 'request');

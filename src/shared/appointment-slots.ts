@@ -1,7 +1,7 @@
 // The appointment grid of spec section 9: 20-minute slots from 10:50, the last one ending at
 // 18:30, on the pharmacy's wall clock, every day. The server blocks and checks ranges on it.
 import { APPOINTMENT_MINUTES, CALENDAR_END, CALENDAR_START } from './constants';
-import { addDays, clockTime, localDate, zonedInstant } from './zoned-time';
+import { addDays, clockTime, localDate, zonedInstant } from './time';
 
 const MINUTE_MS = 60_000;
 

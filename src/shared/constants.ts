@@ -23,3 +23,13 @@ export const ADMIN_TOKEN_KEY = 'adminToken';
 export const IDEMPOTENCY_TTL_DAYS = 30;
 /** Largest page of a delta sync (`?since=`). */
 export const SYNC_PAGE_LIMIT = 5000;
+
+/** Every call of the app says which device made it (the access log). */
+export const DEVICE_ID_HEADER = 'Device-Id';
+/** On a queued change: when the person made it on the device (an ISO instant). */
+export const OCCURRED_AT_HEADER = 'Occurred-At';
+/** On a queued change: `1` when it was made while the server could not be reached. */
+export const MADE_OFFLINE_HEADER = 'Made-Offline';
+
+/** The idle lock's default (IDLE_LOCK_AFTER), until the server's settings say otherwise. */
+export const DEFAULT_IDLE_LOCK_MS = 5 * 60 * 1000;

@@ -170,6 +170,12 @@ export const RuntimeConfigSchema = Type.Object({
   authEmulator: Type.Boolean(),
   /** How many days the server remembers an Idempotency-Key (an older queued change may not replay safely). */
   idempotencyKeyDays: Type.Integer({ minimum: 1 }),
+  /** How long a device may admit an admin offline after the role was last verified online (ms). */
+  offlineTrustMs: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** Lock the page after this long without input on the device (ms); 0: never. Optional for older servers. */
+  idleLockAfterMs: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** The server refuses tokens of a sign-in older than this (ms): 401 session_expired. */
+  sessionMaxAgeMs: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type RuntimeConfig = Static<typeof RuntimeConfigSchema>;
 

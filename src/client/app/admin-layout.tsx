@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { AppShell } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
+import { ModalsProvider, modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import { Notifications } from '../components/toast-outlet';
 import { Outlet } from '@tanstack/react-router';
-import { TOAST_MS } from '../../shared/constants';
+import { DEFAULT_IDLE_LOCK_MS, TOAST_MS } from '../../shared/constants';
 import { WipeProblem } from '../components/wipe-problem';
 import { useAppBadge } from '../hooks/use-app-badge';
 import { afterFirstPaint } from '../lib/after-first-paint';
@@ -11,7 +12,10 @@ import { OfflineBanner } from '../features/sync-status/components/offline-banner
 import { GuardLoading } from './guard-loading';
 import { NavBar } from './nav-bar';
 import { UpdatePrompt } from './update-prompt';
-import { useAdminGuard } from './use-admin-guard';
+import { useSession } from '../hooks/use-session';
+import { useRuntimeConfig } from '../lib/runtime-config';
+import { admittedPerson } from '../offline/session-state';
+import { LockScreen } from './lock-screen';
 import classes from './admin-layout.module.css';
 
 /** Everything but /login: the guard, the navigation bar, the offline banner and the page. */
@@ -40,8 +44,37 @@ function AppBadgeAfterPaint() {
   return painted ? <AppBadge /> : null;
 }
 
+/** Locks every tab after the pharmacy's idle time without input (IDLE_LOCK_AFTER; 0: never). */
+function useIdleLock(): void {
+  const idleMs = useRuntimeConfig()?.idleLockAfterMs ?? DEFAULT_IDLE_LOCK_MS;
+  useEffect(() => {
+    let stop = () => undefined as void;
+    let live = true;
+    void import('../lib/lock').then(({ startIdleLock }) => {
+      if (live) stop = startIdleLock(idleMs);
+    });
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [idleMs]);
+}
+
 function AdminShell() {
-  if (useAdminGuard() !== 'admin') return <GuardLoading />;
+  const session = useSession();
+  const person = admittedPerson(session);
+  useIdleLock();
+  // No toast, no question stays on screen behind the lock (they may name a record).
+  useEffect(() => {
+    if (session.status !== 'locked') return;
+    notifications.clean();
+    modals.closeAll();
+  }, [session.status]);
+  // The guard (app/guard.ts) let this page in; between a change of the session and the guard's
+  // next run (or while a revoked account's data is wiped), no patient data is drawn.
+  if (!person) return <GuardLoading />;
+  // Locked: the screens are taken down, not covered (their search, scroll and drafts are kept).
+  if (session.status === 'locked') return <LockScreen person={person} />;
   return (
     <AppShell header={{ height: 64 }} padding={{ base: 'sm', sm: 'md', lg: 'lg' }}>
       <AppShell.Header withBorder className={classes.header}>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Box, Burger, Button, Menu } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { BrandMark } from '../components/brand-mark';
-import { ChevronDownIcon, LogoutIcon, UserIcon } from '../components/icons';
+import { ChevronDownIcon, LockIcon, LogoutIcon, UserIcon } from '../components/icons';
 import { NotificationsMenu } from '../features/notifications/components/notifications-menu';
 import { UnsentChangesButton } from '../features/sync-status/components/unsent-changes-button';
 import { useLogout } from '../features/sync-status/hooks/use-logout';
@@ -87,6 +87,10 @@ function UserMenu({ onLogout }: { onLogout: () => void }) {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
+        <Menu.Item renderRoot={(props) => <Link {...props} to="/access-log" />}>Access Log</Menu.Item>
+        <Menu.Item leftSection={<LockIcon size={18} />} onClick={lockNow}>
+          Lock now
+        </Menu.Item>
         <Menu.Item leftSection={<LogoutIcon size={18} />} onClick={onLogout}>
           Logout
         </Menu.Item>
@@ -94,6 +98,9 @@ function UserMenu({ onLogout }: { onLogout: () => void }) {
     </Menu>
   );
 }
+
+/** The screen locks at once: a person stepping away from the counter. */
+const lockNow = () => void import('../lib/lock').then((lock) => lock.lockNow());
 
 function MobileMenu({ onLogout }: { onLogout: () => void }) {
   const [opened, setOpened] = useState(false);
@@ -124,6 +131,10 @@ function MobileMenu({ onLogout }: { onLogout: () => void }) {
         {item(MESSAGES_LINK, MESSAGES_LINK.match)}
         <Menu.Divider />
         <Menu.Label>Admin Authenticated</Menu.Label>
+        {item({ label: 'Access Log', to: '/access-log' }, '/access-log')}
+        <Menu.Item leftSection={<LockIcon size={18} />} onClick={lockNow}>
+          Lock now
+        </Menu.Item>
         <Menu.Item leftSection={<LogoutIcon size={18} />} onClick={onLogout}>
           Logout
         </Menu.Item>

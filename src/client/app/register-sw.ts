@@ -29,15 +29,16 @@ export function registerServiceWorker(): void {
  * page has gone. Queued changes stay in IndexedDB and go out from the new version.
  */
 export function applyUpdate(): void {
-  const wb = workbox;
-  if (!wb || appUpdate.get() === 'reloading') return;
+  if (!workbox || appUpdate.get() === 'reloading') return;
   appUpdate.set('reloading');
   void withLock(
     OUTBOX_LOCK,
     () =>
       new Promise<never>(() => {
-        wb.addEventListener('controlling', () => window.location.reload());
-        wb.messageSkipWaiting();
+        // The browser's own word that the new version controls this page, and the waiting
+        // worker as the registration has it now (not as it was when this page registered).
+        navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload());
+        void navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting?.postMessage({ type: 'SKIP_WAITING' }));
         // Never hold the queue for long: if the new version does not take over, reload anyway.
         setTimeout(() => window.location.reload(), 10_000);
       }),

@@ -1,9 +1,9 @@
-import type { checkAdminAccess, getCurrentUser } from '../lib/auth';
+import type { requireAdmin, requireGuest } from './guard';
 
 /** What route options read from the router instead of importing (STYLE 4). */
 export interface RouterContext {
-  session: {
-    getCurrentUser: typeof getCurrentUser;
-    checkAdminAccess: typeof checkAdminAccess;
+  guard: {
+    admin: typeof requireAdmin;
+    guest: typeof requireGuest;
   };
 }

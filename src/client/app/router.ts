@@ -1,28 +1,22 @@
 import { createRouter } from '@tanstack/react-router';
+import { sessionState } from '../offline/session-state';
 import { routeTree } from '../route-tree.gen';
-import type { RouterContext } from './router-context';
-
-/**
- * The session's code is loaded when a route first asks for it, not with the app: the sign-in
- * screen paints without it (the admin layout brings it along with the guard).
- */
-const auth = () => import('../lib/auth');
-const session: RouterContext['session'] = {
-  // Code that cannot load (offline before the service worker has it, an old tab after a deploy)
-  // means nobody to send on: the sign-in form shows, as when Firebase has no settings yet.
-  getCurrentUser: () =>
-    auth().then(
-      (m) => m.getCurrentUser(),
-      () => null,
-    ),
-  checkAdminAccess: (user, options) => auth().then((m) => m.checkAdminAccess(user, options)),
-};
+import { requireAdmin, requireGuest } from './guard';
 
 export const router = createRouter({
   routeTree,
-  context: { session },
+  context: { guard: { admin: requireAdmin, guest: requireGuest } },
   defaultPreload: 'intent',
   scrollRestoration: true,
+});
+
+// Each change of the session's state runs the guards of the routes on screen again.
+let status = sessionState.get().status;
+sessionState.subscribe(() => {
+  const next = sessionState.get().status;
+  if (next === status) return;
+  status = next;
+  void router.invalidate();
 });
 
 declare module '@tanstack/react-router' {

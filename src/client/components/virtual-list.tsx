@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { rememberedNumber } from '../hooks/use-remembered';
 import classes from './two-pane.module.css';
 
 interface VirtualListProps {
@@ -30,6 +31,8 @@ export function VirtualList({
 }: VirtualListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const getItemKey = useCallback((index: number) => keyAt(index), [keyAt]);
+  // Where the person had scrolled, kept when the list is taken down (the idle lock) and back.
+  const scrollKey = `scroll:${testId}`;
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
@@ -37,11 +40,20 @@ export function VirtualList({
     overscan: 8,
     getItemKey,
     useFlushSync: false,
+    initialOffset: () => rememberedNumber.get(scrollKey) ?? 0,
   });
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const keep = () => rememberedNumber.set(scrollKey, element.scrollTop);
+    element.addEventListener('scroll', keep, { passive: true });
+    return () => element.removeEventListener('scroll', keep);
+  }, [scrollKey]);
 
   // Bring a deep-linked or externally chosen record into view once per selection, not on every
   // keystroke (the person is reading the top of a fresh result then).
-  const scrolledFor = useRef<number | undefined>(undefined);
+  // A list coming back (after the lock) keeps the place it had rather than jumping to the selection.
+  const scrolledFor = useRef<number | undefined>(rememberedNumber.get(scrollKey) === undefined ? undefined : selectedKey);
   useEffect(() => {
     if (selectedKey === undefined || scrolledFor.current === selectedKey || count === 0) return;
     scrolledFor.current = selectedKey;

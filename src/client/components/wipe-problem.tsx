@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { wipeProblem } from '../lib/revoked-access';
+import { wipeProblem } from '../lib/end-session';
 
 /** Says so when the device's patient data could not be removed, and offers to try again. */
 export function WipeProblem() {

@@ -1,8 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CollectionName, CollectionRecords } from '../../shared/collections';
-import { collectionTable } from '../offline/db';
-import { toView } from '../offline/cached-row';
+import { shownRecord } from '../offline/shown';
 import { syncStatus } from '../offline/sync-engine';
 
 export interface CachedRecordView<K extends CollectionName> {
@@ -17,11 +16,11 @@ export interface CachedRecordView<K extends CollectionName> {
 /** One cached record by key, live (DESIGN 4: read from the device, never straight from the network). */
 export function useCachedRecord<K extends CollectionName>(name: K, key: number | undefined): CachedRecordView<K> {
   const row = useLiveQuery(
-    async () => (key === undefined ? null : ((await collectionTable(name).get(key)) ?? null)),
+    async () => (key === undefined ? null : ((await shownRecord(name, key)) ?? null)),
     [name, key],
   );
   const status = useSyncExternalStore(syncStatus.subscribe, () => syncStatus.get()[name]);
-  if (row) return { record: toView<CollectionRecords[K]>(row), loading: false, error: null };
+  if (row) return { record: row, loading: false, error: null };
   if (row === undefined || (key !== undefined && status.lastSyncedAt === null && !status.error)) {
     return { record: undefined, loading: true, error: null };
   }

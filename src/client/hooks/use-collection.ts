@@ -54,7 +54,7 @@ function pendingByKey(
 ): Map<number, OutboxEntry[]> {
   const byKey = new Map<number, OutboxEntry[]>();
   for (const entry of entries) {
-    if (entry.collection !== name) continue;
+    if (entry.collection !== name || entry.recordKey === null) continue;
     const list = byKey.get(entry.recordKey);
     if (list) list.push(entry);
     else byKey.set(entry.recordKey, [entry]);

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
-import { useSessionUid } from '../lib/auth';
+import { useAdmittedPerson } from './use-session';
 import { keyRetentionDays } from '../offline/key-retention';
 import { entryStanding, type EntryStanding, type OutboxEntry } from '../offline/outbox-entry';
 
 /** Where each queued change stands for the person signed in now (theirs, someone else's, too old…). */
 export function useEntryStanding(): (entry: OutboxEntry) => EntryStanding {
-  const uid = useSessionUid();
+  const uid = useAdmittedPerson()?.uid ?? null;
   return useCallback((entry) => entryStanding(entry, uid, Date.now(), keyRetentionDays()), [uid]);
 }
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { wallClock, type WallClock } from '../../shared/wall-clock';
+import { wallClock, type WallClock } from '../../shared/time';
 import { useRuntimeConfig } from '../lib/runtime-config';
 import { useNow } from './use-now';
 

@@ -1,6 +1,7 @@
 // Spec "Auth token": on every change of sign-in state the fresh ID token is stored as
 // adminToken; on sign-out it is removed.
 import { ADMIN_TOKEN_KEY } from '../../shared/constants';
+import type { EntryOwner } from '../offline/outbox-entry';
 
 export interface TokenHolder {
   getIdToken(): Promise<string>;
@@ -35,4 +36,32 @@ export function createTokenWriter(storage: TokenStorage, onStored?: () => void) 
 
 export function removeStoredToken(storage: TokenStorage = localStorage): void {
   storage.removeItem(ADMIN_TOKEN_KEY);
+}
+
+type TokenStorage_ = Pick<Storage, 'getItem'>;
+
+function decodeSegment(segment: string): unknown {
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+/**
+ * The uid and email the stored ID token names: who this device last admitted, known before
+ * Firebase has restored its session. Its signature is not checked here: nothing is sent on its
+ * word (the server verifies every call); it only says whose cache may show.
+ */
+export function tokenHolder(storage: TokenStorage_ = localStorage): EntryOwner | null {
+  const token = storage.getItem(ADMIN_TOKEN_KEY);
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = decodeSegment(payload) as { user_id?: unknown; sub?: unknown; email?: unknown };
+    const uid = typeof claims.user_id === 'string' ? claims.user_id : claims.sub;
+    if (typeof uid !== 'string' || uid === '') return null;
+    return { uid, email: typeof claims.email === 'string' ? claims.email : null };
+  } catch {
+    return null;
+  }
 }

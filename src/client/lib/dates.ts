@@ -1,6 +1,6 @@
 // Date display for lists and detail panes (spec section 3: "Dates created today show a time;
-// otherwise a locale date"). Formatters are cached: building an Intl.DateTimeFormat costs far more
-// than using one, and a list formats a date per visible row on every scroll.
+// otherwise a locale date"). Formatters come from the shared cache (shared/time).
+import { dateTimeFormat, localDate } from '../../shared/time';
 
 export interface DateFormatOptions {
   /** BCP 47 locale; the browser's when omitted. */
@@ -9,20 +9,12 @@ export interface DateFormatOptions {
   timeZone?: string;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const TIME_OF_DAY: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+const LOCALE_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric' };
+const DATE_AND_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
-function formatter(
-  kind: string,
-  options: Intl.DateTimeFormatOptions,
-  { locale, timeZone }: DateFormatOptions,
-): Intl.DateTimeFormat {
-  const cacheKey = `${kind}|${locale ?? ''}|${timeZone ?? ''}`;
-  let cached = formatters.get(cacheKey);
-  if (!cached) {
-    cached = new Intl.DateTimeFormat(locale, timeZone ? { ...options, timeZone } : options);
-    formatters.set(cacheKey, cached);
-  }
-  return cached;
+function format(date: Date, options: Intl.DateTimeFormatOptions, { locale, timeZone }: DateFormatOptions): string {
+  return dateTimeFormat(locale, { ...options, timeZone: timeZone || undefined }).format(date);
 }
 
 function parse(iso: string | null | undefined): Date | null {
@@ -31,17 +23,8 @@ function parse(iso: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** The calendar day of `date` in the zone, as YYYY-MM-DD (en-CA formats dates that way). */
-function dayKey(date: Date, options: DateFormatOptions): string {
-  return formatter(
-    'day',
-    { year: 'numeric', month: '2-digit', day: '2-digit' },
-    { timeZone: options.timeZone, locale: 'en-CA' },
-  ).format(date);
-}
-
-export function isSameDay(a: Date, b: Date, options: DateFormatOptions = {}): boolean {
-  return dayKey(a, options) === dayKey(b, options);
+export function isSameDay(a: Date, b: Date, { timeZone }: DateFormatOptions = {}): boolean {
+  return localDate(a, timeZone || undefined) === localDate(b, timeZone || undefined);
 }
 
 /** Created today: the time of day; any other day: a locale date. Unparseable input is shown as given. */
@@ -52,12 +35,7 @@ export function formatListDate(
 ): string {
   const date = parse(iso);
   if (!date) return iso ?? '';
-  if (isSameDay(date, now, options)) {
-    return formatter('time', { hour: 'numeric', minute: '2-digit' }, options).format(date);
-  }
-  return formatter('date', { year: 'numeric', month: 'numeric', day: 'numeric' }, options).format(
-    date,
-  );
+  return format(date, isSameDay(date, now, options) ? TIME_OF_DAY : LOCALE_DATE, options);
 }
 
 /** A full locale date and time, for detail panes. */
@@ -67,7 +45,7 @@ export function formatDateTime(
 ): string {
   const date = parse(iso);
   if (!date) return iso ?? '';
-  return formatter('datetime', { dateStyle: 'medium', timeStyle: 'short' }, options).format(date);
+  return format(date, DATE_AND_TIME, options);
 }
 
 /** Dates of birth show their first 10 characters (spec section 3). */

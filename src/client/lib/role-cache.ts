@@ -1,5 +1,6 @@
 // DESIGN 4: with a Firebase session and no network, the guard trusts the role it last verified
-// with GET /role on this device. A role the server denied is never remembered.
+// with GET /role on this device, for a while (the offline trust: after it, no patient data shows
+// until an online sign-in). A role the server denied is never remembered.
 import type { RoleResponse } from '../../shared/entities';
 
 export type Role = RoleResponse['role'];
@@ -10,7 +11,7 @@ export type Access = 'admin' | 'denied' | 'revoked';
 export type RoleOutcome =
   | { kind: 'answered'; role: Role }
   | { kind: 'refused'; status: number }
-  /** The identity service says the account is disabled or deleted. */
+  /** The account's sessions were revoked, or it is disabled or deleted (server or identity service). */
   | { kind: 'account-gone' }
   | { kind: 'unreachable' };
 
@@ -52,6 +53,17 @@ export function rememberedRole(storage: RoleStorage, uid: string): Role | null {
   return read(storage)[uid]?.role ?? null;
 }
 
+/** The offline trust: by default the admin role verified online in the last three days. */
+export const DEFAULT_OFFLINE_TRUST_MS = 3 * 24 * 60 * 60 * 1000;
+
+/** Whether this device may admit `uid` on its own word: an admin verified here within `trustMs`. */
+export function isTrustedAdmin(storage: RoleStorage, uid: string, now: number, trustMs: number): boolean {
+  const verified = read(storage)[uid];
+  if (verified?.role !== 'admin') return false;
+  const at = Date.parse(verified.verifiedAt);
+  return Number.isFinite(at) && now - at <= trustMs;
+}
+
 /** Statuses a proxy or the service worker gives when the server itself did not answer. */
 const NOT_REACHED = new Set([502, 503, 504]);
 
@@ -61,9 +73,14 @@ const NOT_REACHED = new Set([502, 503, 504]);
  * disabled or deleted, is 'revoked': the app wipes the device's patient data then. A session
  * that merely ended (expired, signed out elsewhere) is 'denied': the data waits for a sign-in.
  */
-export function decideAccess(storage: RoleStorage, uid: string, outcome: RoleOutcome): Access {
+export function decideAccess(
+  storage: RoleStorage,
+  uid: string,
+  outcome: RoleOutcome,
+  trust: { now: number; trustMs: number } = { now: Date.now(), trustMs: DEFAULT_OFFLINE_TRUST_MS },
+): Access {
   if (outcome.kind === 'refused' && NOT_REACHED.has(outcome.status)) {
-    return decideAccess(storage, uid, { kind: 'unreachable' });
+    return decideAccess(storage, uid, { kind: 'unreachable' }, trust);
   }
   const wasAdmin = rememberedRole(storage, uid) === 'admin';
   switch (outcome.kind) {
@@ -78,6 +95,6 @@ export function decideAccess(storage: RoleStorage, uid: string, outcome: RoleOut
       if (outcome.status === 401 || outcome.status === 403) forgetRole(storage, uid);
       return 'denied';
     case 'unreachable':
-      return rememberedRole(storage, uid) === 'admin' ? 'admin' : 'denied';
+      return isTrustedAdmin(storage, uid, trust.now, trust.trustMs) ? 'admin' : 'denied';
   }
 }

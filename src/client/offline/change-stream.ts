@@ -4,13 +4,14 @@
 // syncs write reaches the other tabs' lists through view-store's change notices. After any gap the first event carries every
 // list's cursor, so what was missed is caught up by cursor; while the stream is down the sync
 // engine's periodic sync still runs.
+import { createParser } from 'eventsource-parser';
+import { backoffDelay } from '../../shared/backoff';
 import { CHANGE_STREAM_PATH, type ChangeEvent, type CursorsEvent, type EndEvent } from '../../shared/change-stream';
 import { COLLECTION_NAMES, type CollectionName } from '../../shared/collections';
-import { backoffDelay } from './backoff';
 import { isBrowserOffline } from './connectivity';
 import { apiUrl } from './http';
 import { observable } from './observable';
-import { authGate, getToken, onResume } from './session';
+import { authGate, getToken, onResume, refusalStands } from './session';
 import { readCursor, syncCollection } from './sync-engine';
 import { withLock } from './web-lock';
 
@@ -24,7 +25,7 @@ export const changeStreamState = observable<ChangeStreamState>('off');
 export interface ChangeStreamOptions {
   /** No byte (not even a heartbeat) for this long: the connection is dead (default 45 s). */
   stallMs?: number;
-  /** Longest pause between two attempts (default 30 s). */
+  /** Longest pause between two attempts (default 30 s); the first is at most 1 s. */
   maxRetryMs?: number;
 }
 
@@ -40,27 +41,13 @@ async function catchUp(list: CollectionName, serverCursor: string): Promise<void
   if (Number.isFinite(remote) && remote > local) await syncCollection(list);
 }
 
-/** Splits a text stream into server-sent events (`event:` and `data:` lines; comments skipped). */
+/**
+ * Splits a text stream into server-sent events (eventsource-parser: fields, line endings and
+ * chunk boundaries as the HTML standard reads them; comments and heartbeats produce nothing).
+ */
 export function createEventParser(onEvent: (event: string, data: string) => void): (chunk: string) => void {
-  let buffer = '';
-  return (chunk) => {
-    buffer += chunk;
-    const blocks = buffer.split(/\r?\n\r?\n/);
-    buffer = blocks.pop() ?? '';
-    for (const block of blocks) {
-      let event = 'message';
-      const data: string[] = [];
-      for (const line of block.split(/\r?\n/)) {
-        if (line.startsWith(':') || line === '') continue;
-        const colon = line.indexOf(':');
-        const field = colon === -1 ? line : line.slice(0, colon);
-        const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-        if (field === 'event') event = value;
-        else if (field === 'data') data.push(value);
-      }
-      if (data.length > 0) onEvent(event, data.join('\n'));
-    }
-  };
+  const parser = createParser({ onEvent: ({ event, data }) => onEvent(event ?? 'message', data) });
+  return (chunk) => parser.feed(chunk);
 }
 
 function parseJson(text: string): Record<string, unknown> | null {
@@ -176,11 +163,15 @@ export function startChangeStream(options: ChangeStreamOptions = {}): () => void
         changeStreamState.set('live');
       });
       if (stopped.signal.aborted) break;
-      // A refusal is asked again once with a fresh token (an expired one, a role just granted).
-      forceRefresh = (outcome.kind === 'refused' || outcome.kind === 'ended') && (outcome.status === 401 || outcome.status === 403);
+      // A refusal is asked again once with a fresh token (an expired one, a role just granted);
+      // refused again, or refused a role, it is the session's business, as for the sync: the
+      // server is asked who this is (a role taken away ends the session, and wipes, at once).
+      const refusedStatus = outcome.kind === 'refused' || outcome.kind === 'ended' ? outcome.status : 0;
+      if (refusalStands(refusedStatus, forceRefresh)) authGate.set('refused');
+      forceRefresh = refusedStatus === 401 || refusedStatus === 403;
       failures += 1;
       changeStreamState.set('waiting');
-      await pause(Math.min(maxRetryMs, backoffDelay(failures, null)));
+      await pause(backoffDelay({ baseMs: 1000, capMs: maxRetryMs }, failures));
     }
   };
 

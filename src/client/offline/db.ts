@@ -3,20 +3,14 @@
 // Cache Storage), so deleting this database is the whole of a logout wipe.
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import { COLLECTIONS, PRESCRIPTION_COLLECTION_NAMES, type CollectionName, type CollectionRecords } from '../../shared/collections';
-import { migrateEntry, type OutboxEntry } from './outbox-entry';
+import type { OutboxEntry } from './outbox-entry';
+import { migrateEntry, type LegacyEntry } from './outbox-migrate';
 import { viewMiddleware } from './view-store';
 
 export const DB_NAME = 'pharmacy-offline';
 
-/** Bookkeeping kept on a cached record, stripped before the UI sees it. */
-export interface CachedMeta {
-  /** The last server version, kept while changes are unsent: the view is rebuilt from it. */
-  _base?: Record<string, unknown>;
-  /** Local time the server last confirmed this record through a mutation response. */
-  _confirmedAt?: number;
-}
-
-export type CachedRecord<K extends CollectionName = CollectionName> = CollectionRecords[K] & CachedMeta;
+/** A cached row: the record exactly as the server last sent it (overlay.ts lays unsent changes over it). */
+export type CachedRecord<K extends CollectionName = CollectionName> = CollectionRecords[K];
 
 export interface MetaRow {
   key: string;
@@ -52,7 +46,8 @@ function createDb(): OfflineDb {
         .table('outbox')
         .toCollection()
         .modify((entry: OutboxEntry) => {
-          Object.assign(entry, migrateEntry(entry));
+          entry.owner ??= null;
+          entry.schemaVersion = Math.max(entry.schemaVersion, 2);
         }),
     );
   // Version 4: the lists that name a patient are indexed by `user_id`, so a patient's page
@@ -65,19 +60,37 @@ function createDb(): OfflineDb {
   // text order is the time order), so a visit reads the newest rows first (view-store.ts); every
   // list by `_confirmedAt`, a sparse index (few rows carry it) a sync page checks instead of
   // reading each of its rows first (delta-page.ts).
-  db.version(5).stores(
-    Object.fromEntries(
-      Object.values(COLLECTIONS).map((info) => {
-        const indexes = [
-          info.key,
-          ...((PATIENT_LINKED as readonly string[]).includes(info.name) ? ['user_id'] : []),
-          ...(NEWEST_FIRST.has(info.name) ? ['created_at'] : []),
-          '_confirmedAt',
-        ];
-        return [info.name, indexes.join(', ')];
-      }),
-    ),
-  );
+  db.version(5).stores(indexedStores(true));
+  // Version 6 (issue 17): rows are kept exactly as the server sent them, and unsent changes are
+  // laid over them when read (overlay.ts). A row a change was written into goes back to its
+  // server version (`_base`), and `_confirmedAt` goes: only the rows of queued changes and the
+  // rows of the sparse `_confirmedAt` index carry either, so no other row is read. Outbox entries
+  // name their action and arguments (outbox-migrate.ts). Version 7 drops that index.
+  db.version(6)
+    .stores(indexedStores(true))
+    .upgrade(async (tx) => {
+      const outbox = tx.table('outbox');
+      for (const entry of (await outbox.toArray()) as (OutboxEntry | LegacyEntry)[]) {
+        if (entry.collection === null || entry.recordKey === null) continue;
+        const table = tx.table(entry.collection);
+        const row = (await table.get(entry.recordKey)) as Record<string, unknown> | undefined;
+        if (row?._base) await table.put(row._base);
+        await outbox.put(migrateEntry(entry));
+      }
+      for (const info of Object.values(COLLECTIONS)) {
+        await tx
+          .table(info.name)
+          .where('_confirmedAt')
+          .above(-Infinity)
+          .modify((row: Record<string, unknown>) => {
+            delete row._confirmedAt;
+          });
+      }
+    });
+  db.version(7).stores(indexedStores(false));
+  // An entry written after this upgrade by a tab still running an older version is read in
+  // today's shape too.
+  db.outbox.hook('reading', (entry: OutboxEntry | LegacyEntry | undefined) => entry && migrateEntry(entry));
   // Every committed write to a list patches its in-memory view (view-store.ts).
   db.use(
     viewMiddleware(
@@ -87,6 +100,8 @@ function createDb(): OfflineDb {
       (name, limit) =>
         NEWEST_FIRST.has(name) ? db.table(name).orderBy('created_at').reverse().limit(limit).toArray() : null,
       (name, keys) => db.table(name).bulkGet(keys),
+      (name) =>
+        db.outbox.where('[collection+recordKey]').between([name, -Infinity], [name, Infinity], true, true).toArray(),
     ),
   );
   return db;
@@ -105,6 +120,21 @@ export type PatientLinkedName = (typeof PATIENT_LINKED)[number];
 
 /** The lists whose screens show the newest request first (indexed by `created_at`). */
 const NEWEST_FIRST = new Set<CollectionName>(PRESCRIPTION_COLLECTION_NAMES);
+
+/** Every list keyed as the spec keys it, with its indexes (versions 5 and 6 also `_confirmedAt`). */
+function indexedStores(confirmedAt: boolean): Record<string, string> {
+  return Object.fromEntries(
+    Object.values(COLLECTIONS).map((info) => {
+      const indexes = [
+        info.key,
+        ...((PATIENT_LINKED as readonly string[]).includes(info.name) ? ['user_id'] : []),
+        ...(NEWEST_FIRST.has(info.name) ? ['created_at'] : []),
+        ...(confirmedAt ? ['_confirmedAt'] : []),
+      ];
+      return [info.name, indexes.join(', ')];
+    }),
+  );
+}
 
 export const db: OfflineDb = createDb();
 

@@ -1,27 +1,16 @@
-// Optimistic apply (DESIGN 4): the change lands on the cached record and in the outbox in ONE
-// transaction, so a crash can never leave one without the other.
+// A staff action queued (DESIGN 4): its outbox entry, checked against the record as the person
+// sees it (the server's row with the changes queued before), written in ONE transaction. The row
+// itself is not written: the view lays the entry over it (overlay.ts), at once.
+import type { ActionCall } from '../../shared/actions/registry';
+import { actionDef } from '../../shared/actions/registry';
 import type { CollectionName } from '../../shared/collections';
+import { isOnline } from './connectivity';
 import { collectionTable, db } from './db';
-import { OUTBOX_SCHEMA_VERSION, isInFlight, type OutboxEntry, type OutboxKind } from './outbox-entry';
-import { baseOf, buildRow, recordKeyOf, toView } from './cached-row';
-import { entriesOfRecord } from './rebase';
-import { assertGeneration, currentGeneration, signedInPerson } from './session';
-
-export interface ChangeRequest {
-  kind: OutboxKind;
-  collection: CollectionName;
-  /** The record as the UI showed it; used when the cache does not hold it. */
-  record: object;
-  method: OutboxEntry['method'];
-  path: string;
-  /** Built from the current view of the record, inside the transaction. */
-  body?: (view: Record<string, unknown>) => unknown;
-  patch: Record<string, unknown>;
-  /** Human words for the change; may depend on the record's current state. */
-  label: string | ((view: Record<string, unknown>) => string);
-  /** Throws (nothing is written) when the change makes no sense for the current view. */
-  check?: (view: Record<string, unknown>) => void;
-}
+import { OUTBOX_SCHEMA_VERSION, type EntryOwner, type OutboxEntry } from './outbox-entry';
+import { overlay } from './overlay';
+import { entriesOfRecord } from './shown';
+import { assertGeneration, currentGeneration } from './session';
+import { admittedPerson } from './session-state';
 
 function randomHex(bytes: number): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -42,7 +31,23 @@ class NotSignedInError extends Error {
   }
 }
 
-/** Changes being written to the cache and the outbox in this page (their transactions not yet committed). */
+/** Thrown (nothing queued) when the record as it stands does not allow the change, in the server's words. */
+export class ChangeNotAllowedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ChangeNotAllowedError';
+  }
+}
+
+/** Thrown (nothing queued) when the call itself is not valid (a reply too long): the server would answer 400. */
+export class ChangeNotValidError extends Error {
+  constructor(message: string) {
+    super(message.charAt(0).toUpperCase() + message.slice(1));
+    this.name = 'ChangeNotValidError';
+  }
+}
+
+/** Changes being written to the outbox in this page (their transactions not yet committed). */
 let writing = 0;
 
 function askBeforeLeaving(event: BeforeUnloadEvent): void {
@@ -64,45 +69,64 @@ function guardWhileWriting<T>(write: () => Promise<T>): Promise<T> {
   });
 }
 
-export function enqueueChange(request: ChangeRequest): Promise<OutboxEntry> {
-  return guardWhileWriting(() => writeChange(request));
+/**
+ * Queues `call`. `shown` is the record as the screen showed it, used when the cache does not
+ * hold it (the action is then checked against what the person saw).
+ */
+export function enqueueAction(call: ActionCall, shown?: object): Promise<OutboxEntry> {
+  return guardWhileWriting(() => writeEntry(call, shown));
 }
 
-async function writeChange(request: ChangeRequest): Promise<OutboxEntry> {
+/** A new pending entry of `call` by `owner`, on `record` (or none). */
+function newEntry(call: ActionCall, owner: EntryOwner, label: string, record: { collection: CollectionName; key: number } | null): OutboxEntry {
+  const now = Date.now();
+  return {
+    id: newIdempotencyKey(),
+    schemaVersion: OUTBOX_SCHEMA_VERSION,
+    owner,
+    action: call.action,
+    args: call.args,
+    collection: record?.collection ?? null,
+    recordKey: record?.key ?? null,
+    label,
+    createdAt: now,
+    attempts: 0,
+    nextAttemptAt: now,
+    state: 'pending',
+    lastError: null,
+    lastStatus: null,
+    ...(isOnline() ? {} : { offline: true }),
+  };
+}
+
+async function writeEntry(call: ActionCall, shown: object | undefined): Promise<OutboxEntry> {
+  const def = actionDef(call.action);
+  const machine = def?.record;
+  if (!def || !(machine || def.queued)) throw new Error(`${call.action} cannot be queued`);
+  const invalid = def.invalid?.(call.args);
+  if (invalid) throw new ChangeNotValidError(invalid);
   const generation = currentGeneration();
-  const owner = signedInPerson();
+  const owner = admittedPerson();
   if (!owner) throw new NotSignedInError();
-  const table = collectionTable(request.collection);
-  const key = recordKeyOf(request.collection, request.record);
+  if (!machine) {
+    return db.transaction('rw', db.outbox, async () => {
+      assertGeneration(generation);
+      const entry = newEntry(call, owner, def.label(call.args, undefined), null);
+      entry.seq = await db.outbox.add(entry);
+      return entry;
+    });
+  }
+  const table = collectionTable(machine.collection);
+  const key = machine.key(call.args);
   return db.transaction('rw', table, db.outbox, async () => {
     assertGeneration(generation);
-    const existing = await table.get(key);
-    const view = toView(existing ?? request.record);
-    request.check?.(view);
-    const now = Date.now();
-    const entry: OutboxEntry = {
-      id: newIdempotencyKey(),
-      schemaVersion: OUTBOX_SCHEMA_VERSION,
-      owner,
-      kind: request.kind,
-      method: request.method,
-      path: request.path,
-      body: request.body?.(view),
-      collection: request.collection,
-      recordKey: key,
-      patch: request.patch,
-      label: typeof request.label === 'function' ? request.label(view) : request.label,
-      createdAt: now,
-      attempts: 0,
-      nextAttemptAt: now,
-      state: 'pending',
-      lastError: null,
-      lastStatus: null,
-    };
+    const row = (await table.get(key)) ?? shown;
+    if (!row) throw new Error(`The ${machine.collection} record ${key} is not on this device.`);
+    const before = overlay(row, await entriesOfRecord(machine.collection, key));
+    const step = machine.check(before, call.args);
+    if (step.kind === 'forbidden') throw new ChangeNotAllowedError(step.message);
+    const entry = newEntry(call, owner, def.label(call.args, before), { collection: machine.collection, key });
     entry.seq = await db.outbox.add(entry);
-    const entries = (await entriesOfRecord(request.collection, key)).filter(isInFlight);
-    const base = existing ? baseOf(existing) : view;
-    await table.put(buildRow(base, entries, existing?._confirmedAt) as never);
     return entry;
   });
 }

@@ -1,6 +1,7 @@
 // The one HTTP client of the app, page and service worker alike: JSON in and out, the bearer
 // token, the Idempotency-Key, and errors that say whether retrying can help.
-import { API_BASE } from '../../shared/constants';
+import { API_BASE, DEVICE_ID_HEADER } from '../../shared/constants';
+import { deviceId } from './device-id';
 import type { ErrorBody } from '../../shared/entities';
 
 let origin = '';
@@ -44,6 +45,8 @@ export interface RequestOptions {
   body?: unknown;
   token?: string | null;
   idempotencyKey?: string;
+  /** More headers (a queued change's Occurred-At). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Give up after this long; the request then counts as a network failure (it may have run). */
   timeoutMs?: number;
@@ -71,6 +74,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const signal = requestSignal(options.signal, options.timeoutMs);
+  // Every call says which device made it (the access log), once the device has an id.
+  const device = await deviceId();
+  if (device) headers[DEVICE_ID_HEADER] = device;
+  Object.assign(headers, options.headers);
   let response: Response;
   let text: string;
   try {

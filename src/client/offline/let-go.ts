@@ -2,11 +2,13 @@
 // being wiped, here or elsewhere: work under way must not write into a fresh database once this
 // one is gone, and nothing of the old one stays in memory.
 import { abortOutboxWork } from './outbox';
+import { forgetOutboxView } from './outbox-view';
 import { bumpGeneration } from './session';
 import { forgetCollectionViews } from './view-store';
 
 export function letGoOfDeviceData(): void {
   bumpGeneration();
   forgetCollectionViews();
+  forgetOutboxView();
   abortOutboxWork();
 }

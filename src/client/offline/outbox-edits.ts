@@ -1,55 +1,56 @@
 // What a person decides about queued changes: send one again with a new key, claim changes
 // queued before owners were recorded, or drop changes.
-import { changeAgain } from './actions';
+import { actionDef } from '../../shared/actions/registry';
 import { db, collectionTable } from './db';
 import { newIdempotencyKey } from './enqueue';
 import { keyRetentionDays } from './key-retention';
-import { entryStanding, isInFlight, OUTBOX_SCHEMA_VERSION, type EntryOwner, type OutboxEntry } from './outbox-entry';
+import { entryStanding, isChange, OUTBOX_SCHEMA_VERSION, type EntryOwner, type OutboxEntry } from './outbox-entry';
 import { publishResult } from './outbox-results';
 import { kickOutbox } from './outbox';
 import { afterEnqueue } from './outbox-triggers';
-import { applyPatch, baseOf } from './cached-row';
-import { entriesOfRecord, rebuildRecord } from './rebase';
-import { signedInPerson } from './session';
+import { overlay } from './overlay';
+import { entriesOfRecord } from './shown';
+import { admittedPerson } from './session-state';
 
 /** Entries a person may send again: refused ones, and their own ones too old to replay blindly. */
 function canRequeue(entry: OutboxEntry): boolean {
-  const standing = entryStanding(entry, signedInPerson()?.uid ?? null, Date.now(), keyRetentionDays());
+  const standing = entryStanding(entry, admittedPerson()?.uid ?? null, Date.now(), keyRetentionDays());
   return standing === 'conflict' || standing === 'failed' || standing === 'too-old';
 }
 
 /** The record as the change would meet it: the server's version and the changes queued before it. */
 async function viewBefore(entry: OutboxEntry): Promise<Record<string, unknown> | null> {
+  if (!isChange(entry)) return null;
   const row = await collectionTable(entry.collection).get(entry.recordKey);
   if (!row) return null;
-  const earlier = (await entriesOfRecord(entry.collection, entry.recordKey)).filter(
-    (other) => (other.seq ?? 0) < (entry.seq ?? 0) && isInFlight(other),
-  );
-  return earlier.reduce(applyPatch, baseOf(row));
+  const earlier = (await entriesOfRecord(entry.collection, entry.recordKey)).filter((other) => (other.seq ?? 0) < (entry.seq ?? 0));
+  return overlay(row as Record<string, unknown>, earlier);
 }
 
 /**
  * Retry (after a conflict or refusal) and Redo (too old to send safely): the change is queued
- * again from the record's current state, under a new Idempotency-Key, in its place in the
- * record's order, its age counted from now. After a refusal the old key's answer stays stored,
- * so the old send cannot apply later; a Redo is a person's decision, taken on the record as it
- * is now. The server's state machine decides either way (a 409 shows as a conflict again).
+ * again under a new Idempotency-Key, in its place in the record's order, its age counted from
+ * now, its words worked out again from the record as it is now. After a refusal the old key's
+ * answer stays stored, so the old send cannot apply later; a Redo is a person's decision, taken
+ * on the record as it is now. The server's state machine decides either way (a 409 shows as a
+ * conflict again).
  */
 export async function requeueEntry(id: string): Promise<OutboxEntry | null> {
   const found = await db.outbox.where('id').equals(id).first();
   if (!found || !canRequeue(found)) return null;
-  const table = collectionTable(found.collection);
-  const requeued = await db.transaction('rw', table, db.outbox, async () => {
+  const tables = isChange(found) ? [collectionTable(found.collection), db.outbox] : [db.outbox];
+  const requeued = await db.transaction('rw', tables, async () => {
     const entry = await db.outbox.get(found.seq as number);
     if (entry?.id !== id || !canRequeue(entry)) return null;
-    const view = await viewBefore(entry);
-    const change = view ? changeAgain(entry, view) : null;
+    const before = await viewBefore(entry);
+    const def = actionDef(entry.action);
+    const args = before && def?.record?.refresh ? def.record.refresh(entry.args, before) : entry.args;
     const now = Date.now();
     const next: OutboxEntry = {
       ...entry,
       id: newIdempotencyKey(),
-      body: view && change?.body ? change.body(view) : entry.body,
-      label: view && change ? (typeof change.label === 'function' ? change.label(view) : change.label) : entry.label,
+      args,
+      label: before && def ? def.label(args, before) : entry.label,
       state: 'pending',
       attempts: 0,
       createdAt: now,
@@ -58,7 +59,6 @@ export async function requeueEntry(id: string): Promise<OutboxEntry | null> {
       lastStatus: null,
     };
     await db.outbox.put(next);
-    await rebuildRecord(entry.collection, entry.recordKey);
     return next;
   });
   if (requeued) afterEnqueue();
@@ -86,18 +86,15 @@ export async function claimEntries(ids: readonly string[], owner: EntryOwner): P
 export async function discardEntries(ids: readonly string[]): Promise<string[]> {
   const entries = await db.outbox.where('id').anyOf([...ids]).toArray();
   if (entries.length === 0) return [];
-  const tables = [...new Set(entries.map((entry) => collectionTable(entry.collection)))];
-  const dropped = await db.transaction('rw', [...tables, db.outbox], async () => {
-    const gone: OutboxEntry[] = [];
+  const dropped = await db.transaction('rw', db.outbox, async () => {
+    const gone: string[] = [];
     for (const entry of entries) {
       const current = await db.outbox.get(entry.seq as number);
-      if (current?.id !== entry.id || current.state === 'sending') continue;
+      if (current?.id !== entry.id || current.state === 'sending' || current.state === 'sent') continue;
       await db.outbox.delete(entry.seq as number);
-      gone.push(entry);
+      gone.push(entry.id);
     }
-    const records = new Map(gone.map((entry) => [`${entry.collection}:${entry.recordKey}`, entry]));
-    for (const entry of records.values()) await rebuildRecord(entry.collection, entry.recordKey);
-    return gone.map((entry) => entry.id);
+    return gone;
   });
   dropped.forEach((id) => publishResult(id, { ok: false, status: 0, message: 'The change was discarded.' }));
   // Changes queued behind them may go now.

@@ -1,27 +1,37 @@
 // The shape of one queued change. Entries outlive app versions (a tablet may sit offline over an
-// update), so each carries the schema version it was written with.
+// update), so each carries the schema version it was written with, and `migrateEntry` brings an
+// older one to today's shape as it is read.
+import type { ActionArgs } from '../../shared/actions/define';
+import type { ActionName } from '../../shared/actions/registry';
 import type { CollectionName } from '../../shared/collections';
 
-/** Bump when the entry shape changes, and teach `migrateEntry` the step from the one before. */
-export const OUTBOX_SCHEMA_VERSION = 2;
+/**
+ * Bump when the entry shape changes, and teach `migrateEntry` the step from the one before.
+ * 1: no owner. 2: owner. 3: the action's name and arguments instead of a method, path, body and
+ * patch (issue 17: one definition per staff action, in src/shared/actions).
+ */
+export const OUTBOX_SCHEMA_VERSION = 3;
 
-export type OutboxState = 'pending' | 'sending' | 'conflict' | 'failed';
-
-/** What the entry does, so results can be read and labels shown without parsing paths. */
-export type OutboxKind =
-  | 'transfer-action'
-  | 'status-change'
-  | 'notify'
-  | 'appointment-cancel'
-  | 'inquiry-resolve'
-  | 'inquiry-unresolve'
-  | 'inquiry-reply';
+/**
+ * pending → sending → sent (answered 2xx), or conflict / failed (refused for good, kept for a
+ * person to retry or discard). A sent entry stays, laid over its record with the server's answer,
+ * until a sync that began after the answer has brought the record (sync-engine.ts).
+ */
+export type OutboxState = 'pending' | 'sending' | 'sent' | 'conflict' | 'failed';
 
 /** The person who queued a change: only their own token may send it (keys are per caller). */
 export interface EntryOwner {
   uid: string;
   /** For the words people read ("2 changes by …"), never for deciding anything. */
   email: string | null;
+}
+
+/** The server's answer to an entry, as it bears on the record. */
+export interface EntryAnswer {
+  /** The record as the server answered it (a 2xx, or a 409's record); null when it sent none. */
+  record: Record<string, unknown> | null;
+  /** Local time of the answer: a sync asked for after it reflects it. */
+  at: number;
 }
 
 export interface OutboxEntry {
@@ -32,16 +42,15 @@ export interface OutboxEntry {
   schemaVersion: number;
   /** null: queued by version 1, which did not record who made it. */
   owner: EntryOwner | null;
-  kind: OutboxKind;
-  method: 'PUT' | 'POST' | 'DELETE';
-  /** Relative to the API base. */
-  path: string;
-  body?: unknown;
-  collection: CollectionName;
-  recordKey: number;
-  /** The optimistic change, applied over the server version while the entry is unsent. */
-  patch: Record<string, unknown>;
-  /** Human words: 'Mark as Complete', 'Flag', 'Notify patient'… */
+  /** The staff action (src/shared/actions/registry.ts) and its arguments: path and body come from them. */
+  action: ActionName;
+  args: ActionArgs;
+  /** The record the action changes; null for an entry of the access log (no record, no overlay). */
+  collection: CollectionName | null;
+  recordKey: number | null;
+  /** Queued while the server could not be reached (the access log says "made offline"). */
+  offline?: boolean;
+  /** Human words ('Mark as Complete', 'Flag', 'Notify patient'…), from the record as it was when queued. */
   label: string;
   createdAt: number;
   attempts: number;
@@ -50,11 +59,27 @@ export interface OutboxEntry {
   /** Words for people. */
   lastError: string | null;
   lastStatus: number | null;
+  answer?: EntryAnswer;
 }
 
-/** Entries whose change still counts in the view (the server may yet apply it). */
-export function isInFlight(entry: OutboxEntry): boolean {
+/** Entries whose change still counts as the device's own (the server may yet apply it). */
+export function isInFlight(entry: Pick<OutboxEntry, 'state'>): boolean {
   return entry.state === 'pending' || entry.state === 'sending';
+}
+
+/** Entries a person still sees as unsent: everything but what the server has taken. */
+export function isUnsent(entry: Pick<OutboxEntry, 'state'>): boolean {
+  return entry.state !== 'sent';
+}
+
+/** A change to a record (not an access-log entry): what "Unsent changes" lists. */
+export function isChange(entry: Pick<OutboxEntry, 'collection'>): entry is OutboxEntry & { collection: CollectionName; recordKey: number } {
+  return entry.collection !== null;
+}
+
+/** A change a person still sees as unsent. */
+export function isUnsentChange(entry: OutboxEntry): boolean {
+  return isChange(entry) && isUnsent(entry);
 }
 
 export type OutboxResult =
@@ -65,15 +90,6 @@ export type OutboxResult =
 /** Entries written by a newer app version wait (untouched) until that version runs again. */
 function isSupportedEntry(entry: OutboxEntry): boolean {
   return entry.schemaVersion <= OUTBOX_SCHEMA_VERSION;
-}
-
-/**
- * An entry as an older version wrote it, in today's shape. Version 1 recorded no owner: its
- * entries get none, so they are sent only after a person says they are theirs.
- */
-export function migrateEntry(stored: Omit<OutboxEntry, 'owner'> & { owner?: EntryOwner | null }): OutboxEntry {
-  if (stored.schemaVersion >= OUTBOX_SCHEMA_VERSION) return stored as OutboxEntry;
-  return { ...stored, owner: stored.owner ?? null, schemaVersion: OUTBOX_SCHEMA_VERSION };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -92,6 +108,7 @@ function isTooOldToSend(entry: Pick<OutboxEntry, 'createdAt'>, now: number, keyD
 export type EntryStanding =
   | 'sendable'
   | 'sending'
+  | 'sent'
   | 'conflict'
   | 'failed'
   /** Queued by someone else: waits for their sign-in. */
@@ -105,7 +122,7 @@ export type EntryStanding =
 
 export function entryStanding(entry: OutboxEntry, uid: string | null, now: number, keyDays: number): EntryStanding {
   if (!isSupportedEntry(entry)) return 'newer-version';
-  if (entry.state !== 'pending') return entry.state === 'sending' ? 'sending' : entry.state;
+  if (entry.state !== 'pending') return entry.state;
   if (!entry.owner) return 'unowned';
   if (entry.owner.uid !== uid) return 'someone-else';
   if (isTooOldToSend(entry, now, keyDays)) return 'too-old';

@@ -63,7 +63,9 @@ export function waitForOutboxResult(entryId: string, options: { signal?: AbortSi
       .first()
       .then((entry) => {
         if (recent.has(entryId)) return;
+        // Gone: answered and settled by a sync since (a discard publishes its own result).
         if (!entry) remember(entryId, { ok: true, record: null });
+        else if (entry.state === 'sent') remember(entryId, { ok: true, record: entry.answer?.record ?? null });
         else if (entry.state === 'conflict' || entry.state === 'failed') {
           remember(entryId, { ok: false, status: entry.lastStatus ?? 0, message: entry.lastError ?? 'Not sent.' });
         }

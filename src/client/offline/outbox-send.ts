@@ -1,11 +1,14 @@
 // Sends one queued change: a token, the claim (state 'sending'), the request with its
 // Idempotency-Key, one fresh token after a 401, then the answer is settled.
-import { backoffDelay } from './backoff';
+import { pathOf } from '../../shared/actions/define';
+import { actionDef } from '../../shared/actions/registry';
+import { backoffDelay } from '../../shared/backoff';
+import { MADE_OFFLINE_HEADER, OCCURRED_AT_HEADER } from '../../shared/constants';
 import { reportAnswer, reportNoAnswer } from './connectivity';
 import { db } from './db';
 import { apiRequest, NetworkError } from './http';
 import type { OutboxEntry } from './outbox-entry';
-import { settle } from './outbox-settle';
+import { OUTBOX_BACKOFF, settle } from './outbox-settle';
 import { outboxStatus, type Round, type SendResult } from './outbox-status';
 import { classifyError, type Outcome } from './outcome';
 import { assertGeneration, authGate, getToken, StaleGenerationError, type SessionToken } from './session';
@@ -22,11 +25,24 @@ async function claim(entry: OutboxEntry, generation: number): Promise<OutboxEntr
   });
 }
 
+/** The call an entry makes, worked out from its action (the registry) and arguments. */
+export function requestOf(entry: Pick<OutboxEntry, 'action' | 'args'>): { method: 'PUT' | 'POST'; path: string; body: unknown } {
+  const def = actionDef(entry.action);
+  if (!def) throw new Error(`Unknown action ${entry.action}`);
+  return { method: def.method, path: pathOf(def.route, entry.args.params), body: entry.args.body };
+}
+
 async function attempt(entry: OutboxEntry, token: string, signal: AbortSignal): Promise<Outcome> {
   try {
-    const response = await apiRequest<unknown>(entry.path, {
-      method: entry.method,
-      body: entry.body,
+    const { method, path, body } = requestOf(entry);
+    const response = await apiRequest<unknown>(path, {
+      method,
+      body,
+      // When the person made the change, and whether offline: the access log keeps both.
+      headers: {
+        [OCCURRED_AT_HEADER]: new Date(entry.createdAt).toISOString(),
+        ...(entry.offline ? { [MADE_OFFLINE_HEADER]: '1' } : {}),
+      },
       token,
       idempotencyKey: entry.id,
       signal,
@@ -57,7 +73,7 @@ export async function currentSession(round: Round): Promise<SessionToken | null>
   } catch {
     tokenFailures += 1;
     round.stop = true;
-    outboxStatus.set((s) => ({ ...s, pausedUntil: Date.now() + backoffDelay(tokenFailures, null) }));
+    outboxStatus.set((s) => ({ ...s, pausedUntil: Date.now() + backoffDelay(OUTBOX_BACKOFF, tokenFailures) }));
     return null;
   }
   if (!session) {

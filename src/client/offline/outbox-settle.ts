@@ -1,76 +1,73 @@
 // What the server's answer does to a queued change, its record and the queue.
-import type { CollectionName } from '../../shared/collections';
-import { backoffDelay } from './backoff';
-import { collectionTable, db } from './db';
-import type { OutboxEntry } from './outbox-entry';
+import { backoffDelay, type Backoff } from '../../shared/backoff';
+import { actionDef } from '../../shared/actions/registry';
+import { COLLECTIONS } from '../../shared/collections';
+import { db } from './db';
+import { isChange, type OutboxEntry } from './outbox-entry';
 import { publishResult } from './outbox-results';
 import { outboxStatus, type Round, type SendResult } from './outbox-status';
 import type { Outcome } from './outcome';
-import { applyPatch, baseOf, recordKeyOf } from './cached-row';
-import { rebaseRecord, rebuildRecord } from './rebase';
 import { assertGeneration, authGate } from './session';
 
-/** Pulls the record out of a 2xx answer: PUTs answer the record, notify `{record, ...}`. */
-function recordFromResponse(collection: CollectionName, response: unknown): object | null {
-  if (!response || typeof response !== 'object') return null;
-  const keyOf = (value: unknown) =>
-    value && typeof value === 'object' && typeof recordKeyOf(collection, value) === 'number';
-  if (keyOf(response) && !('record' in response)) return response;
-  const inner = (response as { record?: unknown }).record;
-  if (keyOf(inner)) return inner as object;
-  return keyOf(response) ? response : null;
+/** The queue's retries: the first within 1 s, then doubling to at most 5 minutes apart. */
+export const OUTBOX_BACKOFF: Backoff = { baseMs: 1000, capMs: 5 * 60 * 1000 };
+
+/** The record in a server's answer, as its action says it carries it; checked to be that record. */
+function answeredRecord(entry: OutboxEntry, answer: unknown, fromError: boolean): Record<string, unknown> | null {
+  if (!isChange(entry)) return null;
+  const machine = actionDef(entry.action)?.record;
+  const record = fromError ? answer : machine?.fromAnswer(answer);
+  if (!record || typeof record !== 'object') return null;
+  const key = (record as Record<string, unknown>)[COLLECTIONS[entry.collection].key];
+  return key === entry.recordKey ? (record as Record<string, unknown>) : null;
 }
 
+/**
+ * Only the outbox is written: the answer rides on the entry (laid over the cached row by the
+ * view), and the row itself is brought by the next sync, which then lets the entry go
+ * (sync-engine.ts). So an answer and a sync page asked for before it can never race.
+ */
 export async function settle(entry: OutboxEntry, outcome: Outcome, round: Round): Promise<SendResult> {
   const seq = entry.seq as number;
-  const table = collectionTable(entry.collection);
   const stillOurs = async () => (await db.outbox.get(seq))?.id === entry.id;
   const now = Date.now();
   switch (outcome.kind) {
     case 'sent': {
-      const record = recordFromResponse(entry.collection, outcome.response);
-      await db.transaction('rw', table, db.outbox, async () => {
+      const record = answeredRecord(entry, outcome.response, false);
+      await db.transaction('rw', db.outbox, async () => {
         assertGeneration(round.generation);
-        if (await stillOurs()) await db.outbox.delete(seq);
-        if (record) {
-          await rebaseRecord(entry.collection, record, { confirmedAt: now });
-        } else {
-          // A 2xx whose body was lost: the server did apply it, so the change joins the base.
-          const row = await table.get(entry.recordKey);
-          if (row) await rebaseRecord(entry.collection, applyPatch(baseOf(row), entry));
-        }
+        if (!(await stillOurs())) return;
+        // An access-log entry has no record to show: it is done once taken.
+        if (isChange(entry)) await db.outbox.update(seq, { state: 'sent', answer: { record, at: now } });
+        else await db.outbox.delete(seq);
       });
       round.sent += 1;
-      round.collections.add(entry.collection);
+      if (entry.collection) round.collections.add(entry.collection);
       publishResult(entry.id, { ok: true, record, response: outcome.response });
       return 'sent';
     }
     case 'rejected': {
-      await db.transaction('rw', table, db.outbox, async () => {
+      // The server's state is never overwritten: its record, when it sent one, is the view now.
+      const record = answeredRecord(entry, outcome.record, true);
+      await db.transaction('rw', db.outbox, async () => {
         assertGeneration(round.generation);
-        if (await stillOurs()) {
-          await db.outbox.update(seq, {
-            state: outcome.state,
-            attempts: entry.attempts + 1,
-            lastError: outcome.message,
-            lastStatus: outcome.status,
-          });
-        }
-        // The server's state is never overwritten: its record (or our base) is the view now.
-        if (recordFromResponse(entry.collection, outcome.record)) {
-          await rebaseRecord(entry.collection, outcome.record as object, { confirmedAt: now });
-        } else {
-          await rebuildRecord(entry.collection, entry.recordKey);
-        }
+        if (!(await stillOurs())) return;
+        await db.outbox.update(seq, {
+          state: outcome.state,
+          attempts: entry.attempts + 1,
+          lastError: outcome.message,
+          lastStatus: outcome.status,
+          ...(record ? { answer: { record, at: now } } : {}),
+        });
       });
       round.rejected += 1;
-      round.collections.add(entry.collection);
+      if (entry.collection) round.collections.add(entry.collection);
       publishResult(entry.id, { ok: false, status: outcome.status, message: outcome.message });
       return 'rejected';
     }
     case 'retry': {
       const attempts = entry.attempts + 1;
-      const nextAttemptAt = now + backoffDelay(attempts, outcome.retryAfterMs);
+      const nextAttemptAt = now + backoffDelay(OUTBOX_BACKOFF, attempts, outcome.retryAfterMs);
       await putBack(entry, round, {
         attempts,
         nextAttemptAt,

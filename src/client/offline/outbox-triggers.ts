@@ -3,12 +3,11 @@
 import { requestBackgroundSync } from './background-sync';
 import { isBrowserOffline, reportAnswer } from './connectivity';
 import { letGoOfDeviceData } from './let-go';
-import { kickOutbox, onOutboxIdle } from './outbox';
+import { kickOutbox, onOutboxIdle, type DrainSummary } from './outbox';
 import { onOutboxMessage } from './outbox-channel';
-import { keyRetentionDays } from './key-retention';
-import { planLanes } from './outbox-plan';
 import { outboxStatus } from './outbox-status';
-import { authGate, onResume, resumeAfterSignIn, signedInPerson } from './session';
+import { authGate, onResume, resumeAfterSignIn } from './session';
+import { admittedPerson } from './session-state';
 
 let wakeTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -17,14 +16,15 @@ function clearWake(): void {
   wakeTimer = null;
 }
 
-/** Wakes the outbox when the next entry is due or the queue-wide pause ends. */
-async function scheduleWake(): Promise<void> {
+/**
+ * Wakes the outbox when the next entry is due or the queue-wide pause ends, from the summary of
+ * the pass that just ended (no second look at the queue).
+ */
+function scheduleWake(summary: DrainSummary | null): void {
   clearWake();
-  const uid = signedInPerson()?.uid;
-  if (!uid || authGate.get() !== 'open' || isBrowserOffline()) return;
-  const { nextDueAt } = await planLanes(Date.now(), { uid, keyDays: keyRetentionDays() });
+  if (!admittedPerson() || authGate.get() !== 'open' || isBrowserOffline()) return;
   const pausedUntil = outboxStatus.get().pausedUntil;
-  const candidates = [nextDueAt, pausedUntil].filter((t): t is number => t !== null);
+  const candidates = [summary?.nextDueAt ?? null, pausedUntil].filter((t): t is number => t !== null);
   if (candidates.length === 0) return;
   const at = Math.max(...candidates);
   const delay = Math.min(Math.max(0, at - Date.now()), 2 ** 31 - 1);
@@ -51,12 +51,9 @@ export function startOutbox(): () => void {
     outboxStatus.set((s) => ({ ...s, pausedUntil: null }));
     kick();
   };
-  const onWorkerMessage = (event: MessageEvent<{ type?: string }>) => {
-    if (event.data?.type === 'outbox-drained') kick();
-  };
   const cleanups = [
     onResume(kick),
-    onOutboxIdle(() => void scheduleWake().catch(() => undefined)),
+    onOutboxIdle(scheduleWake),
     onOutboxMessage((message) => {
       if (message.type === 'wiped') {
         letGoOfDeviceData();
@@ -70,12 +67,10 @@ export function startOutbox(): () => void {
     window.addEventListener('online', onOnline);
     window.addEventListener('focus', kick);
     document.addEventListener('visibilitychange', onVisible);
-    navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
     cleanups.push(() => {
       window.removeEventListener('online', onOnline);
       window.removeEventListener('focus', kick);
       document.removeEventListener('visibilitychange', onVisible);
-      navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
     });
   }
   kick();

@@ -5,12 +5,12 @@ import type { CollectionName } from '../../shared/collections';
 import { isBrowserOffline } from './connectivity';
 import { db } from './db';
 import type { OutboxEntry } from './outbox-entry';
-import { countSendable, planLanes } from './outbox-plan';
+import { planLanes, planOf, type Plan } from './outbox-plan';
 import { currentSession, sendEntry } from './outbox-send';
 import { keyRetentionDays } from './key-retention';
 import { outboxStatus, type Round } from './outbox-status';
 import { assertGeneration, authGate, currentGeneration, StaleGenerationError } from './session';
-import { OUTBOX_LOCK, withLock } from './web-lock';
+import { OUTBOX_LOCK, withLock, withLockIfFree } from './web-lock';
 /** Different records go out side by side; one record's changes never do. */
 const LANES = 4;
 
@@ -19,20 +19,32 @@ export interface DrainSummary {
   rejected: number;
   /** Entries still to send (waiting for a retry or a sign-in; not those behind a conflict). */
   waiting: number;
+  /** When the next entry falls due (its backoff ends), or null: the wake-up of the queue. */
+  nextDueAt: number | null;
   collections: CollectionName[];
+  /** Another context held the queue (it is sending it): this one did not look at it. */
+  busy?: true;
 }
 
 export interface DrainOptions {
   /** Send every due-or-not entry now: the browser says the network is back (Background Sync). */
   ignoreBackoff?: boolean;
+  /**
+   * Give up at once when another context holds the queue, rather than wait for it (the service
+   * worker: an event of its kept open waiting holds back a new version taking over, and the page
+   * reloading into it, while that page holds the queue until it reloads).
+   */
+  unlessBusy?: boolean;
 }
+
+const BUSY: DrainSummary = { sent: 0, rejected: 0, waiting: 0, nextDueAt: null, collections: [], busy: true };
 
 let running: Promise<DrainSummary> | null = null;
 let again = false;
 let againIgnoresBackoff = false;
 let currentRound: Round | null = null;
 const drainedListeners = new Set<(summary: DrainSummary) => void>();
-const idleListeners = new Set<() => void>();
+const idleListeners = new Set<(summary: DrainSummary | null) => void>();
 
 /** Heard after each drain that sent or refused something (the sync engine refreshes then). */
 export function onOutboxDrained(listener: (summary: DrainSummary) => void): () => void {
@@ -40,8 +52,8 @@ export function onOutboxDrained(listener: (summary: DrainSummary) => void): () =
   return () => drainedListeners.delete(listener);
 }
 
-/** Heard whenever this context stops draining (the wake timer is set then). */
-export function onOutboxIdle(listener: () => void): () => void {
+/** Heard whenever this context stops draining, with the last pass's summary (the wake timer is set from it). */
+export function onOutboxIdle(listener: (summary: DrainSummary | null) => void): () => void {
   idleListeners.add(listener);
   return () => idleListeners.delete(listener);
 }
@@ -63,15 +75,20 @@ export function drainOutbox(options: DrainOptions = {}): Promise<DrainSummary> {
     do {
       again = false;
       againIgnoresBackoff = false;
-      summary = await withLock(OUTBOX_LOCK, () => drainHoldingLock(ignoreBackoff));
+      const pass = () => drainHoldingLock(ignoreBackoff);
+      summary = options.unlessBusy
+        ? ((await withLockIfFree(OUTBOX_LOCK, pass)) ?? BUSY)
+        : await withLock(OUTBOX_LOCK, pass);
       ignoreBackoff = againIgnoresBackoff;
-    } while (again);
+    } while (again && !summary.busy);
     return summary;
-  })().finally(() => {
+  })();
+  const done = (summary: DrainSummary | null) => {
     running = null;
     outboxStatus.set((s) => ({ ...s, draining: false }));
-    idleListeners.forEach((listener) => listener());
-  });
+    idleListeners.forEach((listener) => listener(summary));
+  };
+  running.then(done, () => done(null));
   return running;
 }
 
@@ -81,6 +98,11 @@ function queuePaused(ignoreBackoff: boolean): boolean {
   return !ignoreBackoff && until !== null && until > Date.now();
 }
 
+/**
+ * One pass: entries whose sender died are pending again, then the queue is planned and its lanes
+ * sent, and planned again after each round that got anywhere. The last plan says what waits and
+ * when the next entry is due: nothing plans the queue again for that.
+ */
 async function drainHoldingLock(ignoreBackoff: boolean): Promise<DrainSummary> {
   const round: Round = {
     generation: currentGeneration(),
@@ -92,17 +114,19 @@ async function drainHoldingLock(ignoreBackoff: boolean): Promise<DrainSummary> {
   };
   currentRound = round;
   const keyDays = keyRetentionDays();
-  let uid: string | null = null;
+  let plan: Plan = { lanes: [], nextDueAt: null, waiting: 0 };
   try {
     await recoverInterrupted(round.generation);
-    if (!queuePaused(ignoreBackoff) && (await db.outbox.count()) > 0) {
-      uid = (await currentSession(round))?.uid ?? null;
-    }
-    while (uid && !round.stop && !queuePaused(ignoreBackoff)) {
-      const plan = await planLanes(Date.now(), { uid, keyDays, ignoreBackoff });
-      if (plan.lanes.length === 0) break;
+    // Whose turn it is matters only when something could go: no token is asked for otherwise,
+    // and what waits is counted for its owners.
+    const entries = await db.outbox.orderBy('seq').toArray();
+    plan = planOf(entries, Date.now(), { uid: 'any', keyDays, ignoreBackoff });
+    const session = plan.lanes.length > 0 && !queuePaused(ignoreBackoff) ? await currentSession(round) : null;
+    if (session) plan = planOf(entries, Date.now(), { uid: session.uid, keyDays, ignoreBackoff });
+    while (session && !round.stop && !queuePaused(ignoreBackoff) && plan.lanes.length > 0) {
       outboxStatus.set((s) => ({ ...s, draining: true }));
       const progressed = await runLanes(plan.lanes, round);
+      plan = await planLanes(Date.now(), { uid: session.uid, keyDays, ignoreBackoff });
       if (!progressed) break;
     }
   } catch (error) {
@@ -111,10 +135,12 @@ async function drainHoldingLock(ignoreBackoff: boolean): Promise<DrainSummary> {
   } finally {
     currentRound = null;
   }
+  const stale = round.generation !== currentGeneration();
   const summary: DrainSummary = {
     sent: round.sent,
     rejected: round.rejected,
-    waiting: round.generation === currentGeneration() ? await countSendable(uid ?? 'any', keyDays) : 0,
+    waiting: stale ? 0 : plan.waiting + plan.lanes.reduce((sum, lane) => sum + lane.length, 0),
+    nextDueAt: stale ? null : plan.nextDueAt,
     collections: [...round.collections],
   };
   if (summary.sent + summary.rejected > 0) drainedListeners.forEach((listener) => listener(summary));

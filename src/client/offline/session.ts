@@ -1,7 +1,7 @@
-// What the offline core needs from sign-in: a token source injected by the app (the page's
+// What the offline core needs from sign-in (who is admitted is session-state.ts, moved only by
+// lib/session-control.ts): a token source injected by the app (the page's
 // Firebase Auth, or the service worker's own), and a gate that closes on 401/403 so neither the
-// outbox nor the sync engine hammers the server until someone signs in again.
-import type { EntryOwner } from './outbox-entry';
+// outbox nor the sync engine hammers the server until the session is checked again.
 import { observable } from './observable';
 
 /** A Firebase ID token and whose it is: a queued change goes only with its owner's token. */
@@ -24,21 +24,19 @@ export function getToken(forceRefresh = false): Promise<SessionToken | null> {
   return tokenSource(forceRefresh);
 }
 
-/** The person admitted in this page: the owner of the changes queued here. */
-let person: EntryOwner | null = null;
-
-export function setSignedInPerson(owner: EntryOwner | null): void {
-  person = owner;
-}
-
-export function signedInPerson(): EntryOwner | null {
-  return person;
-}
 
 export type AuthGate = 'open' | 'signed-out' | 'refused';
 
 /** 'refused': the server answered 401/403 with a fresh token. Cleared by a sign-in (resume). */
 export const authGate = observable<AuthGate>('open');
+
+/**
+ * Whether a refusal is the session's business (the gate closes and the session is checked again):
+ * a 403, or a 401 that came although the token was fresh. A first 401 is tried again with one.
+ */
+export function refusalStands(status: number, withFreshToken: boolean): boolean {
+  return status === 403 || (status === 401 && withFreshToken);
+}
 
 const resumeListeners = new Set<() => void>();
 

@@ -1,18 +1,15 @@
-// The page's entry to the offline core, called once someone is admitted (calling again only
-// refreshes the token source and settings).
+// The page's entry to the offline core, called once someone is admitted (session.ts; calling
+// again only refreshes the token source and settings).
 import type { RuntimeConfig } from '../../shared/entities';
 import { rememberRuntimeConfig } from './device-config';
 import { applyKeyRetention } from './key-retention';
-import type { EntryOwner } from './outbox-entry';
 import { startChangeStream } from './change-stream';
 import { startOutbox } from './outbox-triggers';
-import { setSignedInPerson, setTokenSource, type TokenSource } from './session';
+import { setTokenSource, type TokenSource } from './session';
 import { requestPersistentStorage } from './storage';
 import { startSyncEngine } from './sync-engine';
 
 export interface OfflineOptions {
-  /** The admitted person: the owner of every change queued in this page. */
-  person: EntryOwner;
   /** Firebase ID token (forceRefresh skips the SDK's cache), or null when signed out. */
   getToken: TokenSource;
   /** Kept for the service worker, which signs in to Firebase by itself. */
@@ -22,7 +19,6 @@ export interface OfflineOptions {
 let stop: (() => void) | null = null;
 
 export function startOffline(options: OfflineOptions): void {
-  setSignedInPerson(options.person);
   setTokenSource(options.getToken);
   if (options.runtimeConfig) {
     applyKeyRetention(options.runtimeConfig);
@@ -41,8 +37,7 @@ export function startOffline(options: OfflineOptions): void {
   };
 }
 
-/** Removes the triggers (a wipe, tests); nobody's changes can be queued here any more. */
+/** Removes the triggers (a wipe, tests). */
 export function stopOffline(): void {
   stop?.();
-  setSignedInPerson(null);
 }

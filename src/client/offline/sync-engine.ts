@@ -10,16 +10,13 @@ import { apiRequest, HttpError, NetworkError } from './http';
 import { observable } from './observable';
 import { onOutboxMessage } from './outbox-channel';
 import { onOutboxDrained } from './outbox';
-import { recordKeyOf } from './cached-row';
-import { assertGeneration, authGate, currentGeneration, getToken, onResume, StaleGenerationError, type SessionToken } from './session';
+import { assertGeneration, authGate, currentGeneration, getToken, onResume, refusalStands, StaleGenerationError, type SessionToken } from './session';
 import { measureSince, timeNow } from './timing';
 import { withLock } from './web-lock';
 import { wholeSyncTurn } from './whole-sync-turn';
 
 const SYNC_INTERVAL_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 60_000;
-/** Times a page is asked again because a mutation's answer raced it, before writing it anyway. */
-const MAX_RACE_RETRIES = 3;
 /**
  * Once a day each list is read whole and compared. A delta cursor cannot see a change whose
  * number was drawn before, but committed after, a newer one; nor a tombstone the server pruned.
@@ -80,7 +77,7 @@ async function fetchPage(path: string, cursor: string): Promise<DeltaPage<object
       else reportAnswer();
       const refused = error instanceof HttpError && (error.status === 401 || error.status === 403);
       if (!refused) throw error;
-      if (error.status === 403 || forceRefresh) {
+      if (refusalStands(error.status, forceRefresh)) {
         authGate.set('refused');
         throw new AuthRefused(error.message);
       }
@@ -108,19 +105,17 @@ async function fullResyncDue(name: CollectionName): Promise<boolean> {
   return typeof row?.value !== 'number' || Date.now() - row.value > FULL_RESYNC_MS;
 }
 
-/** One page's answer (or failure), asked for at `requestedAt` (local time). */
+/** One page's answer (or failure). */
 interface Fetched {
   cursor: string;
-  requestedAt: number;
   outcome: { ok: true; answer: DeltaPage<object> | object[] } | { ok: false; error: unknown };
 }
 
 /** Asks for the page after `cursor` now; the promise never rejects (the outcome says). */
 function askPage(path: string, cursor: string): Promise<Fetched> {
-  const requestedAt = Date.now();
   return fetchPage(path, cursor).then(
-    (answer) => ({ cursor, requestedAt, outcome: { ok: true as const, answer } }),
-    (error: unknown) => ({ cursor, requestedAt, outcome: { ok: false as const, error } }),
+    (answer) => ({ cursor, outcome: { ok: true as const, answer } }),
+    (error: unknown) => ({ cursor, outcome: { ok: false as const, error } }),
   );
 }
 
@@ -142,8 +137,9 @@ async function pullCollection(name: CollectionName): Promise<void> {
 
 /**
  * Pages are pipelined: the next page is asked for as soon as a page's answer names its cursor,
- * so the server and the network work while this page is written. A page that must be asked
- * again (a mutation's answer raced it) drops the one asked ahead.
+ * so the server and the network work while this page is written. Once the last page is written,
+ * the outbox's answers older than the first request have been brought by this sync: they let go
+ * of their records (letAnswersGo).
  */
 async function pullPages(name: CollectionName, generation: number, from: string, scratch: boolean): Promise<void> {
   const { path } = COLLECTIONS[name];
@@ -158,7 +154,6 @@ async function pullPages(name: CollectionName, generation: number, from: string,
   let waitMs = 0;
   let writeMs = 0;
   const seen = new Set<number>();
-  let raceRetries = 0;
   let pending = askPage(path, cursor);
   for (;;) {
     const waitStarted = timeNow();
@@ -183,23 +178,15 @@ async function pullPages(name: CollectionName, generation: number, from: string,
     const page: DeltaPage<object> = isDeltaPage(answer) ? answer : { items: answer, deleted: [], cursor: '0', more: false };
     if (!isDeltaPage(answer)) fromScratch = true;
     const ahead = page.more ? askPage(path, page.cursor) : null;
-    if (fromScratch) page.items.forEach((item) => seen.add(recordKeyOf(name, item)));
+    if (fromScratch) page.items.forEach((item) => seen.add((item as Record<string, unknown>)[COLLECTIONS[name].key] as number));
     const writeStarted = timeNow();
-    const { raced } = await writeDeltaPage({
+    await writeDeltaPage({
       collection: name,
       page,
-      requestedAt: fetched.requestedAt,
       generation,
       sweepExcept: fromScratch && !page.more ? seen : undefined,
-      force: raceRetries >= MAX_RACE_RETRIES,
     });
     writeMs += timeNow() - writeStarted;
-    if (raced > 0) {
-      raceRetries += 1;
-      pending = askPage(path, cursor);
-      continue;
-    }
-    raceRetries = 0;
     pages += 1;
     records += page.items.length + page.deleted.length;
     if (pages === 1) measureSince(`sync-first-page:${name}`, measureFrom, { records, whole });
@@ -207,10 +194,30 @@ async function pullPages(name: CollectionName, generation: number, from: string,
     if (!ahead) break;
     pending = ahead;
   }
+  await letAnswersGo(name, startedAt, generation);
   if (whole) await db.meta.put({ key: fullSyncKey(name), value: startedAt });
   // From the first request to the commit of the last page (read by `npm run bench`): `waitMs` is
   // the time spent waiting for an answer, `writeMs` writing pages (the two overlap otherwise).
   measureSince(`sync:${name}`, measureFrom, { pages, records, whole, waitMs, writeMs });
+}
+
+/**
+ * The server's answers to this list's changes that came before `askedAt` are in the rows now: a
+ * sent change leaves the outbox, a refused one stops showing the server's record (the row does).
+ */
+async function letAnswersGo(name: CollectionName, askedAt: number, generation: number): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    assertGeneration(generation);
+    const answered = await db.outbox
+      .where('[collection+recordKey]')
+      .between([name, -Infinity], [name, Infinity], true, true)
+      .filter((entry) => entry.answer !== undefined && entry.answer.at < askedAt)
+      .toArray();
+    for (const entry of answered) {
+      if (entry.state === 'sent') await db.outbox.delete(entry.seq as number);
+      else await db.outbox.update(entry.seq as number, { answer: undefined });
+    }
+  });
 }
 
 const running = new Map<CollectionName, Promise<void>>();

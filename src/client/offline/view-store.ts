@@ -8,12 +8,18 @@
 // A big list shows its newest rows first: a short read (PREVIEW_ROWS, newest first) is published
 // as a preview (`isPreview`) while the whole list is read; a list shorter than that is whole.
 //
+// Rows are kept as the server sent them; this device's unsent (or just answered) changes are laid
+// over them here (overlay.ts), from the outbox entries of the list, which the same middleware
+// sees change. So a sync writes rows without reading the outbox, and a queued change writes only
+// the outbox.
+//
 // Positions are stable: a changed record keeps its place, a new one is appended, a deleted one is
 // replaced by the last row. Each published `rows` array is a fresh snapshot (React compares by
 // identity); `changeOf(rows)` tells a derived index which positions differ from the previous one.
 import type { DBCoreMutateRequest, DBCoreMutateResponse, DBCoreTransaction, Middleware, DBCore } from 'dexie';
 import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from '../../shared/collections';
-import { toView } from './cached-row';
+import type { OutboxEntry } from './outbox-entry';
+import { entriesByKey, overlay } from './overlay';
 import { measureSince, timeNow } from './timing';
 
 type Plain = Record<string, unknown>;
@@ -35,6 +41,18 @@ export interface RowsChange {
 
 const changes = new WeakMap<readonly object[], RowsChange>();
 const previews = new WeakSet<readonly object[]>();
+/** The server rows a preview snapshot was shown from. */
+const previewBases = new WeakMap<readonly object[], readonly Plain[]>();
+
+/** Two lists of one record's entries that show the same record. */
+function sameEntries(a: readonly OutboxEntry[] | undefined, b: readonly OutboxEntry[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((entry, i) => {
+    const other = b[i]!;
+    return entry.id === other.id && entry.state === other.state && entry.answer?.at === other.answer?.at;
+  });
+}
 
 /** Rows read before the whole list (the newest few): a screen may draw them, not count them. */
 export const PREVIEW_ROWS = 200;
@@ -84,13 +102,24 @@ export function mapRows<T extends object, U extends object>(rows: readonly T[], 
 }
 
 type Reader = (name: CollectionName) => Promise<object[]>;
+/** The outbox entries of a list (any order). */
+type EntryReader = (name: CollectionName) => Promise<OutboxEntry[]>;
 /** The newest `limit` rows of a list (the order its screens show first); null: no preview. */
 type FirstReader = (name: CollectionName, limit: number) => Promise<object[] | null> | null;
 type KeyReader = (name: CollectionName, keys: number[]) => Promise<(object | undefined)[]>;
 
 class ViewStore {
+  /** The rows as the server sent them, at stable positions. */
+  private base: Plain[] = [];
+  /** What is shown at each position: the base row, or it with this device's changes laid over. */
   private rows: Plain[] = [];
   private positions = new Map<number, number>();
+  /** This list's outbox entries per record key, in send order. */
+  private entries = new Map<number, OutboxEntry[]>();
+  /** Counts reads of the entries: only the latest one's answer is taken. */
+  private entryTicket = 0;
+  /** Counts entries patched in from this context's writes: a read begun before one reads again. */
+  private entryPatches = 0;
   private snapshot: readonly object[] | undefined = undefined;
   private listeners = new Set<() => void>();
   /** Changes committed while the whole list is being read, replayed after it (in order). */
@@ -103,6 +132,7 @@ class ViewStore {
     private readonly name: CollectionName,
     private readonly readAll: Reader,
     private readonly readFirst: FirstReader,
+    private readonly readEntries: EntryReader,
   ) {}
 
   get(): readonly object[] | undefined {
@@ -140,12 +170,94 @@ class ViewStore {
     return row[COLLECTIONS[this.name].key] as number;
   }
 
+  /** The row as a person sees it: the server's, with this device's changes to it laid over. */
+  private shown(base: Plain): Plain {
+    const entries = this.entries.get(this.keyOf(base));
+    return entries ? overlay(base, entries) : base;
+  }
+
+  /** The outbox changed (here or in another context): the list's entries are read again. */
+  async refreshEntries(): Promise<void> {
+    if (!this.holds()) return;
+    const epoch = this.epoch;
+    const ticket = ++this.entryTicket;
+    const patches = this.entryPatches;
+    let next: OutboxEntry[];
+    try {
+      next = await this.readEntries(this.name);
+    } catch {
+      return; // Closed or wiped meanwhile: read again when next asked for.
+    }
+    if (epoch !== this.epoch || ticket !== this.entryTicket) return;
+    // Read in a transaction that may have begun before a write patched in since: read again.
+    if (patches !== this.entryPatches) return this.refreshEntries();
+    this.applyEntries(entriesByKey(next));
+  }
+
+  /**
+   * Entries this context has just written (added or changed) or deleted (by key): laid in without
+   * reading the outbox again, which holds a thousand entries after a long day offline.
+   */
+  patchEntries(written: readonly OutboxEntry[], deleted: ReadonlySet<number>): void {
+    if (!this.holds()) return;
+    this.entryPatches += 1;
+    const next = new Map(this.entries);
+    if (deleted.size > 0) {
+      for (const [key, list] of next) {
+        if (!list.some((entry) => deleted.has(entry.seq ?? -1))) continue;
+        const kept = list.filter((entry) => !deleted.has(entry.seq ?? -1));
+        if (kept.length > 0) next.set(key, kept);
+        else next.delete(key);
+      }
+    }
+    for (const entry of written) {
+      if (entry.recordKey === null) continue;
+      const list = [...(next.get(entry.recordKey) ?? [])];
+      const at = list.findIndex((other) => other.id === entry.id);
+      if (at >= 0) list[at] = entry;
+      else list.push(entry);
+      list.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+      next.set(entry.recordKey, list);
+    }
+    this.applyEntries(next);
+  }
+
+  /**
+   * The list's outbox entries now (`next`): the records whose entries differ are shown again.
+   * Entries are few (a queue, not a list), so they are compared whole.
+   */
+  private applyEntries(next: Map<number, OutboxEntry[]>): void {
+    const before = this.entries;
+    this.entries = next;
+    if (!this.loaded) {
+      this.patchPreview({ put: [], deleted: [], reload: false });
+      return;
+    }
+    const touched = new Set<number>();
+    for (const key of new Set([...before.keys(), ...this.entries.keys()])) {
+      if (sameEntries(before.get(key), this.entries.get(key))) continue;
+      const position = this.positions.get(key);
+      if (position === undefined) continue;
+      this.rows[position] = this.shown(this.base[position]!);
+      touched.add(position);
+    }
+    if (touched.size === 0) return;
+    const previous = this.snapshot;
+    this.publish(previous ? { previous, touched: [...touched] } : undefined);
+  }
+
   private async load(): Promise<void> {
     const epoch = this.epoch;
     const started = timeNow();
     this.buffer = [];
     let all: object[];
     try {
+      const ticket = ++this.entryTicket;
+      const patches = this.entryPatches;
+      const entries = await this.readEntries(this.name);
+      if (epoch !== this.epoch) return;
+      if (ticket === this.entryTicket) this.entries = entriesByKey(entries);
+      if (patches !== this.entryPatches) void this.refreshEntries();
       const reading = this.readFirst(this.name, PREVIEW_ROWS);
       const first = reading ? await reading : null;
       if (epoch !== this.epoch) return;
@@ -154,8 +266,9 @@ class ViewStore {
       } else if (first.length < PREVIEW_ROWS) {
         all = first;
       } else {
-        const preview = first.map((row) => toView<Plain>(row));
+        const preview = (first as Plain[]).map((row) => this.shown(row));
         previews.add(preview);
+        previewBases.set(preview, first as Plain[]);
         this.snapshot = preview;
         this.listeners.forEach((listener) => listener());
         all = await this.readAll(this.name);
@@ -173,8 +286,9 @@ class ViewStore {
       return;
     }
     if (epoch !== this.epoch) return;
-    this.rows = all.map((row) => toView<Plain>(row));
-    this.positions = new Map(this.rows.map((row, position) => [this.keyOf(row), position]));
+    this.base = all as Plain[];
+    this.rows = this.base.map((row) => this.shown(row));
+    this.positions = new Map(this.base.map((row, position) => [this.keyOf(row), position]));
     const buffered = this.buffer ?? [];
     this.buffer = null;
     this.loaded = true;
@@ -215,18 +329,24 @@ class ViewStore {
     if (!current || !previews.has(current) || change.reload) return;
     const fresh = new Map(change.put.map((record) => [this.keyOf(record), record]));
     const gone = new Set(change.deleted);
+    const previewBase = previewBases.get(current) ?? current;
     let changed = false;
     const next: Plain[] = [];
-    for (const row of current) {
+    const nextBase: Plain[] = [];
+    previewBase.forEach((row) => {
       const key = this.keyOf(row);
-      const record = fresh.get(key);
-      if (gone.has(key) && !record) changed = true;
-      else if (record) {
-        next.push(toView<Plain>(record));
+      const record = fresh.get(key) ?? row;
+      if (gone.has(key) && !fresh.has(key)) {
         changed = true;
-      } else next.push(row);
-    }
+        return;
+      }
+      const shown = this.shown(record);
+      if (shown !== current[next.length]) changed = true;
+      next.push(shown);
+      nextBase.push(record);
+    });
     if (!changed) return;
+    previewBases.set(next, nextBase);
     previews.add(next);
     this.snapshot = next;
     this.listeners.forEach((listener) => listener());
@@ -235,21 +355,23 @@ class ViewStore {
   /** Lays a change over the rows; false when it changed nothing this context holds. */
   private patch(change: Change, touched: Set<number> | null): boolean {
     if (change.reload) {
+      this.base = [];
       this.rows = [];
       this.positions.clear();
       return true;
     }
     let changed = change.put.length > 0;
     for (const record of change.put) {
-      const view = toView<Plain>(record);
-      const key = this.keyOf(view);
+      const key = this.keyOf(record);
       const position = this.positions.get(key);
       if (position === undefined) {
         this.positions.set(key, this.rows.length);
         touched?.add(this.rows.length);
-        this.rows.push(view);
+        this.base.push(record);
+        this.rows.push(this.shown(record));
       } else {
-        this.rows[position] = view;
+        this.base[position] = record;
+        this.rows[position] = this.shown(record);
         touched?.add(position);
       }
     }
@@ -258,11 +380,13 @@ class ViewStore {
       if (position === undefined) continue;
       changed = true;
       this.positions.delete(key);
+      const lastBase = this.base.pop() as Plain;
       const last = this.rows.pop() as Plain;
       touched?.delete(this.rows.length);
       if (position < this.rows.length) {
+        this.base[position] = lastBase;
         this.rows[position] = last;
-        this.positions.set(this.keyOf(last), position);
+        this.positions.set(this.keyOf(lastBase), position);
         touched?.add(position);
       }
     }
@@ -283,6 +407,8 @@ class ViewStore {
   /** Drops the in-memory copy (a wipe, a clear): it is read again when next asked for. */
   forget(): void {
     this.epoch += 1;
+    this.base = [];
+    this.entries = new Map();
     this.rows = [];
     this.positions = new Map();
     this.buffer = null;
@@ -308,12 +434,18 @@ const installed = new Promise<void>((resolve) => (readersInstalled = resolve));
 let readAll: Reader = (name) => installed.then(() => readAll(name));
 let readFirst: FirstReader = (name, limit) => installed.then(() => readFirst(name, limit));
 let readKeys: KeyReader = (name, keys) => installed.then(() => readKeys(name, keys));
+let readEntries: EntryReader = (name) => installed.then(() => readEntries(name));
 
 function storeOf(name: CollectionName): ViewStore {
   stores ??= new Map();
   let store = stores.get(name);
   if (!store) {
-    store = new ViewStore(name, (n) => readAll(n), (n, limit) => readFirst(n, limit));
+    store = new ViewStore(
+      name,
+      (n) => readAll(n),
+      (n, limit) => readFirst(n, limit),
+      (n) => readEntries(n),
+    );
     stores.set(name, store);
   }
   return store;
@@ -345,12 +477,16 @@ export function forgetCollectionViews(): void {
 // ---- Other contexts ---------------------------------------------------------------------------
 
 const CHANNEL = 'pharmacy-collection-changes';
-interface ChangeMessage {
-  collection: CollectionName;
-  keys: number[];
-  reload: boolean;
-}
+type ChangeMessage =
+  | { collection: CollectionName; keys: number[]; reload: boolean }
+  /** What a transaction committed to the outbox (`true` from a tab of an earlier version: read it again). */
+  | { outbox: OutboxCommitted | true };
 let channel: BroadcastChannel | null = null;
+
+/** Every list held here reads its outbox entries again. */
+function outboxChanged(): void {
+  stores?.forEach((store) => void store.refreshEntries());
+}
 
 function announce(collection: CollectionName, change: Change): void {
   if (!channel) return;
@@ -358,7 +494,42 @@ function announce(collection: CollectionName, change: Change): void {
   channel.postMessage({ collection, keys, reload: change.reload } satisfies ChangeMessage);
 }
 
+/** What one transaction committed to the outbox: its changes (the access log's entries left out). */
+export interface OutboxCommitted {
+  written: readonly OutboxEntry[];
+  /** Keys (`seq`) of entries deleted. */
+  deleted: readonly number[];
+  cleared: boolean;
+}
+
+/** A commit, or null: the outbox changed in a way only a read of it tells. */
+export type OutboxCommit = OutboxCommitted | null;
+const outboxListeners = new Set<(commit: OutboxCommit) => void>();
+
+/** Heard after each commit to the outbox, here or in another context (outbox-view.ts keeps the queue shown by it). */
+export function onOutboxCommitted(listener: (commit: OutboxCommit) => void): () => void {
+  outboxListeners.add(listener);
+  return () => outboxListeners.delete(listener);
+}
+
+/**
+ * A commit to the outbox, by this context or another (which sends what it committed): the lists
+ * and the queue shown lay it in without reading the outbox, which holds a thousand entries after
+ * a long day offline (a replay by the service worker would otherwise have every open tab read
+ * it whole at each answer, and hold the replay's writes back while it did).
+ */
+function outboxCommitted(commit: OutboxCommit): void {
+  outboxListeners.forEach((listener) => listener(commit));
+  if (!commit || commit.cleared) return outboxChanged();
+  const deleted = new Set(commit.deleted);
+  stores?.forEach((store, name) => {
+    const written = commit.written.filter((entry) => entry.collection === name);
+    if (written.length > 0 || deleted.size > 0) store.patchEntries(written, deleted);
+  });
+}
+
 async function onRemoteChange(message: ChangeMessage): Promise<void> {
+  if ('outbox' in message) return outboxCommitted(message.outbox === true ? null : message.outbox);
   if (!COLLECTION_SET.has(message.collection)) return;
   const store = storeOf(message.collection);
   // A context that never read this list (the service worker, a tab on another screen) has
@@ -387,21 +558,50 @@ async function onRemoteChange(message: ChangeMessage): Promise<void> {
 
 // ---- The middleware ---------------------------------------------------------------------------
 
-const pending = new WeakMap<DBCoreTransaction, Map<CollectionName, Change>>();
+const OUTBOX = 'outbox';
 
-function record(trans: DBCoreTransaction, collection: CollectionName, request: DBCoreMutateRequest): void {
-  let perTable = pending.get(trans);
-  if (!perTable) {
-    perTable = new Map();
-    pending.set(trans, perTable);
+interface OutboxChanges {
+  /** Entries added or changed, per list (the access log's entries, which no list shows, left out). */
+  written: Map<CollectionName, OutboxEntry[]>;
+  /** Keys (`seq`) of entries deleted: which lists they were in, only the lists know. */
+  deleted: Set<number>;
+  /** The outbox was cleared. */
+  cleared: boolean;
+}
+
+interface TransactionChanges {
+  lists: Map<CollectionName, Change>;
+  outbox: OutboxChanges;
+}
+
+const pending = new WeakMap<DBCoreTransaction, TransactionChanges>();
+
+/** What `trans` changed, told to the lists (here and in other contexts) when it commits. */
+function changesOf(trans: DBCoreTransaction): TransactionChanges {
+  let changes = pending.get(trans);
+  if (!changes) {
+    const created: TransactionChanges = { lists: new Map(), outbox: { written: new Map(), deleted: new Set(), cleared: false } };
+    pending.set(trans, created);
     const idb = trans as unknown as IDBTransaction;
     idb.addEventListener('complete', () => {
-      for (const [name, change] of perTable as Map<CollectionName, Change>) {
+      for (const [name, change] of created.lists) {
         storeOf(name).apply(change);
         announce(name, change);
       }
+      const { written, deleted, cleared } = created.outbox;
+      if (cleared || deleted.size > 0 || written.size > 0) {
+        const commit: OutboxCommitted = { written: [...written.values()].flat(), deleted: [...deleted], cleared };
+        outboxCommitted(commit);
+        channel?.postMessage({ outbox: commit } satisfies ChangeMessage);
+      }
     });
+    changes = created;
   }
+  return changes;
+}
+
+function record(trans: DBCoreTransaction, collection: CollectionName, request: DBCoreMutateRequest): void {
+  const perTable = changesOf(trans).lists;
   let change = perTable.get(collection);
   if (!change) {
     change = { put: [], deleted: [], reload: false };
@@ -422,10 +622,16 @@ function record(trans: DBCoreTransaction, collection: CollectionName, request: D
 }
 
 /** Installs the change capture on the offline database (db.ts calls it once). */
-export function viewMiddleware(reader: Reader, firstReader: FirstReader, keyReader: KeyReader): Middleware<DBCore> {
+export function viewMiddleware(
+  reader: Reader,
+  firstReader: FirstReader,
+  keyReader: KeyReader,
+  entryReader: EntryReader,
+): Middleware<DBCore> {
   readAll = reader;
   readFirst = firstReader;
   readKeys = keyReader;
+  readEntries = entryReader;
   readersInstalled();
   if (typeof BroadcastChannel !== 'undefined' && !channel) {
     channel = new BroadcastChannel(CHANNEL);
@@ -439,6 +645,43 @@ export function viewMiddleware(reader: Reader, firstReader: FirstReader, keyRead
         ...down,
         table(tableName) {
           const table = down.table(tableName);
+          if (tableName === OUTBOX) {
+            return {
+              ...table,
+              mutate(request: DBCoreMutateRequest): Promise<DBCoreMutateResponse> {
+                return table.mutate(request).then((response) => {
+                  const { outbox } = changesOf(request.trans);
+                  switch (request.type) {
+                    case 'add':
+                    case 'put':
+                      request.values.forEach((value, i) => {
+                        const entry = value as OutboxEntry;
+                        if (!entry.collection) return;
+                        // An added entry's key is the one the database gave it.
+                        const seq = entry.seq ?? (response.results?.[i] as number | undefined);
+                        const stored = seq === entry.seq ? entry : { ...entry, seq };
+                        if (seq !== undefined) outbox.deleted.delete(seq);
+                        const list = outbox.written.get(entry.collection);
+                        if (list) list.push(stored);
+                        else outbox.written.set(entry.collection, [stored]);
+                      });
+                      break;
+                    case 'delete': {
+                      // The transaction's last word on an entry stands: written then deleted is deleted.
+                      const keys = new Set(request.keys as number[]);
+                      keys.forEach((key) => outbox.deleted.add(key));
+                      for (const [name, list] of outbox.written) outbox.written.set(name, list.filter((entry) => !keys.has(entry.seq ?? -1)));
+                      break;
+                    }
+                    case 'deleteRange':
+                      outbox.cleared = true;
+                      break;
+                  }
+                  return response;
+                });
+              },
+            };
+          }
           if (!COLLECTION_SET.has(tableName)) return table;
           const collection = tableName as CollectionName;
           return {

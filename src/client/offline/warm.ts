@@ -1,11 +1,11 @@
-// Reads lists into memory before a screen asks for them (lib/warm-lists.ts), for the admin this
-// device remembers: the same trust that lets the guard show the cache at once.
+// Reads lists into memory before a screen asks for them (lib/warm-lists.ts), for the person the
+// session admitted (the guard ran before any loader).
 import type { CollectionName } from '../../shared/collections';
-import { rememberedAdmin } from '../lib/remembered-admin';
 import './db';
 import { warmCollection } from './view-store';
+import { admittedPerson } from './session-state';
 
 export function warmLists(names: readonly CollectionName[]): void {
-  if (!rememberedAdmin()) return;
+  if (!admittedPerson()) return;
   names.forEach(warmCollection);
 }

@@ -8,6 +8,7 @@ export const OUTBOX_LOCK = 'pharmacy-outbox';
 interface LockManagerLike {
   request<T>(name: string, callback: () => Promise<T>): Promise<T>;
   request<T>(name: string, options: { signal?: AbortSignal }, callback: () => Promise<T>): Promise<T>;
+  request<T>(name: string, options: { ifAvailable: true }, callback: (lock: unknown) => Promise<T>): Promise<T>;
 }
 
 function lockManager(): LockManagerLike | null {
@@ -26,4 +27,14 @@ export function withLock<T>(name: string, task: () => Promise<T>, signal?: Abort
   const run = previous.catch(() => undefined).then(task);
   localQueues.set(name, run);
   return run;
+}
+
+/**
+ * Runs `task` holding the named lock if no other context holds it or waits for it; null at once
+ * otherwise. (Without Web Locks there is no other context: it waits its turn as withLock does.)
+ */
+export function withLockIfFree<T>(name: string, task: () => Promise<T>): Promise<T | null> {
+  const locks = lockManager();
+  if (!locks) return withLock(name, task);
+  return locks.request<T | null>(name, { ifAvailable: true }, (lock) => (lock ? task() : Promise.resolve(null)));
 }

@@ -4,6 +4,7 @@
 // shell's precache, is the wipe. It is finished only when the browser says the database is gone.
 import { db, DB_NAME } from './db';
 import { postOutboxMessage } from './outbox-channel';
+import { isUnsentChange } from './outbox-entry';
 import { letGoOfDeviceData } from './let-go';
 import { stopOffline } from './start';
 
@@ -25,8 +26,10 @@ export class WipeIncompleteError extends Error {
 }
 
 export interface WipeResult {
-  /** Unsent changes that were removed with the data. */
+  /** Unsent changes of `owner` (every unsent change when none is named) removed with the data. */
   discarded: number;
+  /** Unsent changes of other people removed with it. */
+  others: number;
 }
 
 /** Deletes the database, asking the other contexts again while they block it; never gives up silently. */
@@ -51,12 +54,13 @@ function deleteDatabase(deadlineMs: number): Promise<void> {
   });
 }
 
-export async function wipeDeviceData({ deadlineMs = WIPE_DEADLINE_MS } = {}): Promise<WipeResult> {
+export async function wipeDeviceData({ deadlineMs = WIPE_DEADLINE_MS, owner }: { deadlineMs?: number; owner?: string } = {}): Promise<WipeResult> {
   // Work already under way (here, other tabs, the service worker) must not write into a fresh
   // database once this one is gone.
   letGoOfDeviceData();
   stopOffline();
-  const discarded = await db.outbox.count().catch(() => 0);
+  const unsent = await db.outbox.filter(isUnsentChange).toArray().catch(() => []);
+  const discarded = owner ? unsent.filter((entry) => entry.owner?.uid === owner).length : unsent.length;
   postOutboxMessage({ type: 'wiped' });
   // This context's own connection, kept closed: nothing here may open (and so recreate) it again.
   db.close({ disableAutoOpen: true });
@@ -67,5 +71,5 @@ export async function wipeDeviceData({ deadlineMs = WIPE_DEADLINE_MS } = {}): Pr
       names.filter((name) => !name.startsWith(SHELL_PRECACHE_PREFIX)).map((name) => caches.delete(name)),
     );
   }
-  return { discarded };
+  return { discarded, others: unsent.length - discarded };
 }

@@ -1,7 +1,8 @@
 // What `npm start` (and `npm run dev`) run: build the app if needed, start or attach the
 // identity service and open the database at the same time, seed the demo data on a first
-// start in emulator mode, then listen. Stops everything it started on SIGINT / SIGTERM.
+// start in emulator mode (once, however many instances start together), then listen. Stops everything it started on SIGINT / SIGTERM.
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
 import type { Config } from '../config';
 import { openDb, type Db } from '../db/client';
@@ -27,10 +28,10 @@ async function openMigrated(config: Config): Promise<Db> {
 
 export async function runServer(
   config: Config,
-  options: { build: boolean },
+  options: { build: boolean; logStream?: DestinationStream },
 ): Promise<RunningServer> {
   const started = Date.now();
-  const log = createLogger(config);
+  const log = createLogger(config, options.logStream);
   const info = (message: string) => log.info(message);
 
   const buildClient = async () => {
@@ -65,18 +66,23 @@ export async function runServer(
     await identity.emulator?.stop();
   };
   try {
-    if (resolved.identity.mode === 'emulator' && resolved.identity.host) {
-      const seeded = await seedDemoIfEmpty(db, {
-        timeZone: resolved.timeZone,
-        pharmacyName: resolved.pharmacyName,
+    const emulatorHost = resolved.identity.mode === 'emulator' ? resolved.identity.host : null;
+    if (emulatorHost) {
+      // Instances started together on one database take turns: the first seeds and creates the
+      // accounts, the next finds them there.
+      await db.oneAtATime(async () => {
+        const seeded = await seedDemoIfEmpty(db, {
+          timeZone: resolved.timeZone,
+          pharmacyName: resolved.pharmacyName,
+        });
+        if (seeded) {
+          const counts = Object.entries(seeded).map(([table, n]) => `${table} ${n}`);
+          info(`Demo data seeded: ${counts.join(', ')}`);
+        }
+        const accounts = await ensureDemoAccounts(db, emulatorHost);
+        info(`Demo accounts: ${accounts.created} created, ${accounts.existing} already there`);
+        for (const problem of accounts.problems) log.warn(`Demo account not created: ${problem}`);
       });
-      if (seeded) {
-        const counts = Object.entries(seeded).map(([table, n]) => `${table} ${n}`);
-        info(`Demo data seeded: ${counts.join(', ')}`);
-      }
-      const accounts = await ensureDemoAccounts(db, resolved.identity.host);
-      info(`Demo accounts: ${accounts.created} created, ${accounts.existing} already there`);
-      for (const problem of accounts.problems) log.warn(`Demo account not created: ${problem}`);
     }
     app = await buildApp(resolved, { db });
     await app.listen({ host: resolved.host, port: resolved.port });

@@ -6,6 +6,14 @@ import path from 'node:path';
 export interface Sql {
   /** Run one parameterised statement and return its rows. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * `text`'s rows as the JSON text of an array of objects, each row's columns as its fields in
+   * order: what `JSON.stringify(await query(text, params))` gives, written where it costs least
+   * (see openPglite and openPostgres). Instants must be selected as text (synced-list.ts
+   * `isoInstant`): the two ways would write a timestamp differently; inside a json value the
+   * database may put spaces that JSON.stringify leaves out.
+   */
+  queryJson(text: string, params?: unknown[]): Promise<string>;
   /** Run several statements (migrations). No parameters. */
   exec(text: string): Promise<void>;
 }
@@ -18,20 +26,33 @@ export interface Db extends Sql {
    */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   /**
+   * Run `fn` while holding the database's start-up lock: any other process (or caller) asking for
+   * it on the same database waits until `fn` is done. For what must run once however many
+   * instances start together (migrations, the demo seed and its accounts); `fn` checks whether
+   * its work is already done. Not to be nested.
+   */
+  oneAtATime<T>(fn: () => Promise<T>): Promise<T>;
+  /**
    * LISTEN on `channel` until the returned stop is called. `onGap` is called when notifications
    * may have been missed (the listening connection dropped and came back): listeners catch up.
    */
   listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Whether the database keeps its planner statistics itself (PostgreSQL's autovacuum analyses
+   * growing tables); the embedded one has no background workers (db/statistics.ts).
+   */
+  readonly keepsStatistics: boolean;
   close(): Promise<void>;
-  readonly dialect: 'pglite' | 'postgres';
 }
 
 const WRITE_LOCK = 'SELECT pg_advisory_xact_lock(7231)';
+/** Held by a session for `oneAtATime`, apart from the write lock: writers need not wait for it. */
+const STARTUP_LOCK_KEY = 7230;
 
 /**
- * Statements are prepared once per connection, by their text, then only bound and executed: for
- * most of the app's statements parsing and planning cost more than running them (an empty delta
- * page on PGlite: 0.34 ms planned each time, 0.09 ms prepared). Not kept: statements with many
+ * Statements are prepared once per connection, by their text, then only executed: for most of
+ * the app's statements parsing and planning cost more than running them (an empty delta page on
+ * PGlite: 0.34 ms planned each time, 0.09 ms prepared). Not kept: statements with many
  * parameters (seeding's bulk inserts, one-offs whose plans would only take memory), and any
  * statement past the first MAX_PREPARED (the app's are a fixed set, far fewer).
  */
@@ -42,8 +63,8 @@ const MAX_PREPARED_PARAMS = 64;
  * A prepared statement's plan may be one made for all parameter values, when the tables were as
  * big as they were then: an idempotency-key look-up planned just after start, on a nearly empty
  * table, stays a sequential scan as the table grows (1.7 ms at 20,000 keys instead of 0.12 ms).
- * PostgreSQL's autovacuum analyses growing tables, which has their statements planned again;
- * PGlite has none (db/statistics.ts analyses hourly), so its statements are prepared afresh.
+ * PostgreSQL plans a statement again once its tables' statistics change, and autovacuum keeps
+ * them; PGlite has none (db/statistics.ts analyses hourly), so its statements are prepared afresh.
  */
 const PGLITE_PLAN_MAX_AGE_MS = 10_000;
 
@@ -65,93 +86,128 @@ const PARSERS: Record<number, (value: string) => unknown> = {
   1184: parseTimestamp, // timestamptz
 };
 
+/** One caller at a time, in the order they came. */
+function serially(): <T>(fn: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (fn) => {
+    const run = last.then(fn, fn);
+    last = run.catch(() => undefined);
+    return run;
+  };
+}
+
 export async function openDb(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl)
     : openPglite(path.join(options.dataDir, 'pgdata'));
 }
 
+/** SQL PREPARE takes these; anything else (ANALYZE, SET, DDL) runs through PGlite's query(). */
+const PREPARABLE = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH|VALUES)\b/i;
+
 async function openPglite(dir: string): Promise<Db> {
   mkdirSync(path.dirname(dir), { recursive: true });
-  const { Mutex, parse, PGlite, protocol } = await import('@electric-sql/pglite');
+  const [{ PGlite }, { default: pgModule }] = await Promise.all([import('@electric-sql/pglite'), import('pg')]);
   const pg = await PGlite.create(dir, { parsers: PARSERS });
   await pg.exec("SET TIME ZONE 'UTC'");
-  const { serialize } = protocol;
-  const prepared = new Map<string, { name: string; types: number[]; preparedAt: number }>();
+  type Queryable = Pick<typeof pg, 'query' | 'exec'>;
+  interface Statement {
+    name: string;
+    types: number[];
+    preparedAt: number;
+  }
+  const prepared = new Map<string, Statement>();
   let named = 0;
-  const send = (message: Uint8Array) => pg.execProtocolStream(message, { syncToFs: false });
+
+  /** A parameter as the SQL literal of its type's text: what query() would bind. */
+  const literal = (value: unknown, type: number | undefined): string => {
+    if (value === null || value === undefined) return 'NULL';
+    const serialize = type === undefined ? undefined : pg.serializers[type];
+    const text = serialize ? serialize(value) : String(value);
+    // A NUL would end the statement's text early; bound, PostgreSQL refuses it the same way.
+    if (text.includes('\0')) throw new Error('invalid byte sequence for encoding "UTF8": 0x00');
+    return pgModule.escapeLiteral(text);
+  };
 
   /**
-   * One statement through the extended protocol, as PGlite's own `query` runs it, but parsed once
-   * into a named statement and afterwards only bound and executed. Holds PGlite's query lock.
+   * One statement through SQL's PREPARE and EXECUTE (PGlite's public query() parses and plans
+   * every time: 0.25 ms for an idempotency-key look-up where this takes 0.1). The arguments go as
+   * literals of the parameters' types, escaped by node-postgres, read as a bound text value is.
+   * Callers hold the lock of their session or transaction, so a statement prepared afresh is
+   * never deallocated under another caller.
    */
-  async function runPrepared<T>(text: string, params: unknown[], inTransaction: boolean): Promise<T[]> {
-    return pg.runExclusive(async () => {
-      const messages = [];
-      try {
-        let statement = prepared.get(text);
-        if (statement && Date.now() - statement.preparedAt > PGLITE_PLAN_MAX_AGE_MS) {
-          await send(serialize.close({ type: 'S', name: statement.name }));
-          prepared.delete(text);
-          statement = undefined;
-        }
-        if (!statement) {
-          const name = `s${(named += 1)}`;
-          await send(serialize.parse({ name, text }));
-          const types = parse.parseDescribeStatementResults(await send(serialize.describe({ type: 'S', name })));
-          statement = { name, types, preparedAt: Date.now() };
-          prepared.set(text, statement);
-        }
-        const { name, types } = statement;
-        const values = params.map((value, i) => {
-          if (value === null || value === undefined) return null;
-          const toText = pg.serializers[types[i]!];
-          return toText ? toText(value) : String(value);
-        });
-        messages.push(...(await send(serialize.bind({ statement: name, values }))));
-        messages.push(...(await send(serialize.describe({ type: 'P' }))));
-        messages.push(...(await send(serialize.execute({}))));
-      } finally {
-        await send(serialize.sync());
-      }
-      if (!inTransaction) await pg.syncToFs();
-      return parse.parseResults(messages, pg.parsers)[0]!.rows as T[];
-    });
+  async function runPrepared<T>(q: Queryable, text: string, params: unknown[]): Promise<T[]> {
+    let statement = prepared.get(text);
+    let stale = '';
+    if (statement && Date.now() - statement.preparedAt > PGLITE_PLAN_MAX_AGE_MS) {
+      stale = `DEALLOCATE ${statement.name}; `;
+      prepared.delete(text);
+      statement = undefined;
+    }
+    if (!statement) {
+      const name = `s${(named += 1)}`;
+      const results = await q.exec(
+        `${stale}PREPARE ${name} AS ${text};
+         SELECT ARRAY(SELECT unnest(parameter_types)::oid::int4) AS types FROM pg_prepared_statements WHERE name = '${name}'`,
+      );
+      const [{ types }] = results.at(-1)!.rows as [{ types: number[] }];
+      statement = { name, types, preparedAt: Date.now() };
+      prepared.set(text, statement);
+    }
+    const { name, types } = statement;
+    const args = params.map((value, i) => literal(value, types[i]));
+    const [result] = await q.exec(args.length > 0 ? `EXECUTE ${name}(${args.join(', ')})` : `EXECUTE ${name}`);
+    return result!.rows as T[];
   }
 
-  // PGlite's lock that keeps other statements out of an open transaction is not public: this one
-  // does it for the statements run here, and for the transactions.
-  const session = new Mutex();
-  const asSql = (q: Pick<typeof pg, 'query' | 'exec'>, inTransaction: boolean): Sql => ({
-    async query<T>(text: string, params: unknown[] = []) {
-      const run = () =>
-        preparable(prepared, text, params)
-          ? runPrepared<T>(text, params, inTransaction)
-          : q.query<T>(text, params).then((result) => result.rows);
-      return inTransaction ? run() : session.runExclusive(run);
-    },
-    async exec(text: string) {
-      await q.exec(text);
-    },
-  });
-  const sql = asSql(pg, false);
+  // PGlite keeps other statements out of an open transaction; this keeps a statement prepared
+  // afresh from being deallocated between another caller's look-up and its EXECUTE: one lock
+  // for a statement outside a transaction or a whole transaction, one inside each transaction.
+  const session = serially();
+  const asSql = (q: Queryable, exclusive: ReturnType<typeof serially>): Sql => {
+    const query = <T>(text: string, params: unknown[] = []) =>
+      exclusive(() =>
+        PREPARABLE.test(text) && preparable(prepared, text, params)
+          ? runPrepared<T>(q, text, params)
+          : q.query<T>(text, params).then((result) => result.rows),
+      );
+    return {
+      query,
+      // The database writes the JSON: PGlite copies each field of each row out of its memory one
+      // at a time, which costs several times the query (a 5,000-row delta page: 240 ms read as
+      // rows, 75 ms as JSON text). The rows come in the subquery's order.
+      async queryJson(text, params) {
+        const [row] = await query<{ json: string }>(
+          `SELECT '[' || COALESCE(string_agg(to_json(q)::text, ','), '') || ']' AS json FROM (${text}) AS q`,
+          params,
+        );
+        return row!.json;
+      },
+      async exec(text) {
+        await q.exec(text);
+      },
+    };
+  };
+  const sql = asSql(pg, session);
+  const startup = serially();
   return {
-    dialect: 'pglite',
     ...sql,
-    transaction(fn) {
-      return session.runExclusive(() =>
+    transaction: (fn) =>
+      session(() =>
         pg.transaction(async (tx) => {
-          const txSql = asSql(tx, true);
+          const txSql = asSql(tx, serially());
           await txSql.query(WRITE_LOCK);
           return fn(txSql);
         }),
-      );
-    },
+      ),
+    // One process owns the embedded database's folder: the callers of this one take turns.
+    oneAtATime: (fn) => startup(fn),
     async listen(channel, onMessage) {
       // One connection: its notifications arrive with the answers to its own statements.
       const unlisten = await pg.listen(channel, onMessage);
       return () => unlisten();
     },
+    keepsStatistics: false,
     close: () => pg.close(),
   };
 }
@@ -178,26 +234,27 @@ async function openPostgres(url: string): Promise<Db> {
     if (!name) names.set(text, (name = `s${names.size + 1}`));
     return { name, text, values };
   };
-  const query = async <T>(text: string, params?: unknown[]) =>
-    (await pool.query(statement(text, params))).rows as T[];
+  // Here the rows are read and JSON.stringify writes them: PostgreSQL's JSON functions cost more
+  // than node-postgres and JSON.stringify together (a 5,000-row delta page: 28 ms read as rows,
+  // 45 ms with each row's JSON written by the database, 130 ms with the whole page's).
+  const sqlOn = (run: (config: { text: string; values?: unknown[]; name?: string }) => Promise<{ rows: unknown[] }>): Sql => {
+    const query = async <T>(text: string, params?: unknown[]) => (await run(statement(text, params))).rows as T[];
+    return {
+      query,
+      queryJson: async (text, params) => JSON.stringify(await query(text, params)),
+      async exec(text) {
+        await run({ text });
+      },
+    };
+  };
   return {
-    dialect: 'postgres',
-    query,
-    async exec(text) {
-      await pool.query(text);
-    },
+    ...sqlOn((config) => pool.query(config)),
     async transaction(fn) {
       const client = await pool.connect();
       try {
         // One round trip (a simple query may hold several statements).
         await client.query(`BEGIN; ${WRITE_LOCK}`);
-        const result = await fn({
-          query: async <T>(text: string, params?: unknown[]) =>
-            (await client.query(statement(text, params))).rows as T[],
-          exec: async (text: string) => {
-            await client.query(text);
-          },
-        });
+        const result = await fn(sqlOn((config) => client.query(config)));
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -207,6 +264,26 @@ async function openPostgres(url: string): Promise<Db> {
         client.release();
       }
     },
+    async oneAtATime(fn) {
+      // A session lock on a connection of its own: released by the unlock, or by PostgreSQL when
+      // the process holding it dies. A connection that may still hold it is closed, not reused.
+      const client = await pool.connect();
+      let unsure: Error | undefined = new Error('start-up lock not released');
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).then(
+            () => (unsure = undefined),
+            () => undefined,
+          );
+        }
+      } finally {
+        client.release(unsure);
+      }
+    },
+    keepsStatistics: true,
     listen: (channel, onMessage, onGap) => listenPostgres(pgModule, url, channel, onMessage, onGap),
     close: () => pool.end(),
   };

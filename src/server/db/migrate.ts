@@ -7,26 +7,28 @@ import type { Db } from './client';
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
- * Every step runs in a write transaction, which takes the database's write lock first
- * (db/client.ts): instances starting at once on one database take turns, and each applies only
- * what the others have not (CREATE TABLE IF NOT EXISTS alone is not safe against a concurrent twin).
+ * Under the start-up lock (Db.oneAtATime): instances starting at once on one database take
+ * turns, and each applies only what the others have not (CREATE TABLE IF NOT EXISTS alone is not
+ * safe against a concurrent twin). Each step runs in a write transaction of its own.
  */
 export async function migrate(db: Db): Promise<string[]> {
-  await db.transaction((tx) =>
-    tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`),
-  );
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
-  const applied: string[] = [];
-  for (const name of files) {
-    const sql = await readFile(path.join(MIGRATIONS_DIR, name), 'utf8');
-    await db.transaction(async (tx) => {
-      const done = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [name]);
-      if (done.length > 0) return;
-      await tx.exec(sql);
-      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
-      applied.push(name);
-    });
-  }
-  return applied;
+  return db.oneAtATime(async () => {
+    await db.transaction((tx) =>
+      tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+        name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`),
+    );
+    const applied: string[] = [];
+    for (const name of files) {
+      const sql = await readFile(path.join(MIGRATIONS_DIR, name), 'utf8');
+      await db.transaction(async (tx) => {
+        const done = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [name]);
+        if (done.length > 0) return;
+        await tx.exec(sql);
+        await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
+        applied.push(name);
+      });
+    }
+    return applied;
+  });
 }

@@ -12,13 +12,13 @@ export async function analyze(db: Db): Promise<void> {
 }
 
 /**
- * On the embedded database: ANALYZE on the next turn of the event loop (the timer is set while the
- * db plugin loads, so this first run may overlap the rest of start-up rather than wait for it;
- * nothing awaits it), then every ANALYZE_EVERY_MS. Returns what stops it. A failure is logged,
- * never fatal: plans only get slower.
+ * On a database that does not keep its statistics itself (the embedded one): ANALYZE on the next
+ * turn of the event loop (the timer is set while the db plugin loads, so this first run may
+ * overlap the rest of start-up rather than wait for it; nothing awaits it), then every
+ * ANALYZE_EVERY_MS. Returns what stops it. A failure is logged, never fatal: plans only get slower.
  */
 export function keepStatistics(db: Db, onError: (error: unknown) => void): () => void {
-  if (db.dialect !== 'pglite') return () => undefined;
+  if (db.keepsStatistics) return () => undefined;
   const run = () => void analyze(db).catch(onError);
   const first = setTimeout(run, 0);
   const every = setInterval(run, ANALYZE_EVERY_MS);

@@ -1,7 +1,7 @@
 // The patient email of a cancelled appointment. Plain text, and free of health details: it names
 // the pharmacy and the time, not the vaccine or the reason for the consultation (an email can be
 // read by anyone with access to the mailbox).
-import { wallClockDate } from '../../shared/zoned-time';
+import { dateTimeFormat, wallClockDate } from '../../shared/time';
 import { pharmacyLetter, type PharmacyContact } from './pharmacy-letter';
 
 export interface AppointmentCancelledEmailInput {
@@ -15,19 +15,13 @@ export interface AppointmentCancelledEmailInput {
 
 export const APPOINTMENT_CANCELLED_KIND = 'appointment_cancelled';
 
-const WHEN = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
-const AT = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' });
+const WHEN: Intl.DateTimeFormatOptions = { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' };
+const AT: Intl.DateTimeFormatOptions = { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' };
 
 /** "Monday, November 23, 2026 at 11:10 a.m.", on the pharmacy's clock. */
 export function appointmentTime(slot: { date: string; start_time: string }): string {
   const wall = wallClockDate(slot.date, slot.start_time);
-  return `${WHEN.format(wall)} at ${AT.format(wall)}`;
+  return `${dateTimeFormat('en-CA', WHEN).format(wall)} at ${dateTimeFormat('en-CA', AT).format(wall)}`;
 }
 
 export function appointmentCancelledEmail(input: AppointmentCancelledEmailInput): { subject: string; text: string } {

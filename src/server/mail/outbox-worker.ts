@@ -1,17 +1,22 @@
 // Delivers the email outbox: polls on a timer and when nudged after a commit, claims due rows,
 // sends them over SMTP (SMTP_URL) or, without SMTP, writes each as an RFC 822 `.eml` file into
-// DATA_DIR/mail. Failures are retried with exponential backoff. Logs carry outbox ids and error
-// codes only: never addresses, subjects or bodies (patient data).
+// DATA_DIR/mail. Failures are retried with backoff (shared/backoff). Logs carry outbox ids and error
+// codes only: never addresses, subjects or bodies (patient data). The recipient is checked again
+// here (recipient.ts) and given to the transport as an address object and an explicit envelope,
+// so nothing in a stored address is ever parsed as a list or a header.
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
+import { backoffDelay, type Backoff } from '../../shared/backoff';
 import type { Db } from '../db/client';
 import {
   claimDueEmails,
   markEmailFailed,
+  markEmailRefused,
   markEmailSent,
   type OutboxEmail,
 } from '../repositories/email-outbox';
+import { recipientOf } from './recipient';
 
 export interface MailWorkerLog {
   info(obj: object, msg: string): void;
@@ -23,14 +28,21 @@ export interface MailWorkerOptions {
   db: Db;
   dataDir: string;
   smtpUrl?: string;
+  /**
+   * Refuse to send over an `smtp://` connection the server does not upgrade with STARTTLS
+   * (SMTP_REQUIRE_TLS; config.ts works out the default). `smtps://` is TLS from the start.
+   */
+  smtpRequireTls?: boolean;
   /** Display name of the From header (the pharmacy). */
   fromName: string;
   fromAddress: string;
   log: MailWorkerLog;
   pollMs?: number;
-  /** First retry delay; doubles per attempt up to `maxRetryMs`. */
+  /** The first retry's longest wait; doubles per attempt up to `maxRetryMs`. */
   baseRetryMs?: number;
   maxRetryMs?: number;
+  /** The retries' jitter source (Math.random); a test fixes it. */
+  random?: () => number;
   /**
    * How long an email being sent is reserved for this worker: a worker that dies mid-send leaves
    * it to be tried again this much later. The SMTP timeouts are kept well inside it, so no send
@@ -52,11 +64,8 @@ export interface MailWorker {
   drain(): Promise<number>;
 }
 
-export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
-  const exp = baseMs * 2 ** Math.min(30, Math.max(0, attempts - 1));
-  // ±20 % jitter so a batch that failed together does not retry in lockstep.
-  return Math.round(Math.min(maxMs, exp * (0.8 + Math.random() * 0.4)));
-}
+/** Thrown for an email that must never be sent; the row is refused instead of retried. */
+class Unsendable extends Error {}
 
 /** Address-free summary of a send error, safe to store and log. */
 function describeError(error: unknown): string {
@@ -72,14 +81,14 @@ function describeError(error: unknown): string {
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, log } = options;
   const pollMs = options.pollMs ?? 5_000;
-  const baseRetryMs = options.baseRetryMs ?? 30_000;
-  const maxRetryMs = options.maxRetryMs ?? 3_600_000;
+  const retries: Backoff = { baseMs: options.baseRetryMs ?? 30_000, capMs: options.maxRetryMs ?? 3_600_000 };
   const leaseMs = options.leaseMs ?? 300_000;
   const mailDir = path.join(options.dataDir, 'mail');
   const domain = options.fromAddress.split('@')[1] ?? 'localhost';
   const transport = options.smtpUrl
     ? createTransport({
         url: options.smtpUrl,
+        requireTLS: options.smtpRequireTls ?? false,
         connectionTimeout: Math.min(30_000, leaseMs / 4),
         greetingTimeout: Math.min(30_000, leaseMs / 4),
         socketTimeout: Math.min(60_000, leaseMs / 4),
@@ -94,12 +103,15 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   let queued: Promise<number> | undefined;
 
   async function deliver(email: OutboxEmail): Promise<void> {
+    const to = recipientOf(email.to_address);
+    if (to.kind !== 'address') throw new Unsendable('the recipient is not a single address');
     // Stable across retries, so a receiver can drop a duplicate after a crash mid-send (between
     // the server's 250 and the row marked sent: a window no SMTP client can close).
     const localId = `outbox-${email.id}-${Date.parse(email.created_at)}`;
     const info = await transport.sendMail({
       from: { name: options.fromName, address: options.fromAddress },
-      to: email.to_address,
+      to: { name: '', address: to.address },
+      envelope: { from: options.fromAddress, to: [to.address] },
       subject: email.subject,
       text: email.body_text,
       messageId: `<${localId}@${domain}>`,
@@ -127,8 +139,13 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         sent += 1;
         log.info({ outboxId: email.id, kind: email.kind }, 'email delivered');
       } catch (error) {
+        if (error instanceof Unsendable) {
+          await markEmailRefused(db, email.id, error.message);
+          log.error({ outboxId: email.id, kind: email.kind, reason: error.message }, 'email refused');
+          continue;
+        }
         const attempts = email.attempts + 1;
-        const delay = retryDelayMs(attempts, baseRetryMs, maxRetryMs);
+        const delay = backoffDelay(retries, attempts, null, options.random);
         const reason = describeError(error);
         await markEmailFailed(db, email.id, reason, delay);
         log.warn({ outboxId: email.id, attempts, retryInMs: delay, reason }, 'email delivery failed');

@@ -5,7 +5,7 @@
 import { AppointmentSlotSchema, type BookingKind } from '../../shared/appointment-api';
 import { AppointmentSchema, type Appointment, type AppointmentType, type VaccinationMember } from '../../shared/entities';
 import type { Sql } from '../db/client';
-import type { Actor } from './prescription-requests';
+import type { Actor } from './actor';
 import { findRecord, type SyncedList } from './synced-list';
 
 const person = (field: string) => `COALESCE(v.${field}, c.${field})`;
@@ -85,24 +85,18 @@ export async function bookingMembers(db: Sql, vaccineId: number): Promise<Vaccin
   return row?.members;
 }
 
-export type CancelResult =
-  | { kind: 'noop'; record: Appointment }
-  | { kind: 'forbidden'; record: Appointment }
-  | { kind: 'cancelled'; record: Appointment; slots: { date: string; start_time: string }[] };
+export interface Cancelled {
+  record: Appointment;
+  /** The slots freed, in time order (the patient's email lists them). */
+  slots: { date: string; start_time: string }[];
+}
 
 /**
- * Cancels a scheduled appointment and, with it, every other scheduled appointment of the same
- * booking (a household's vaccine booking is one booking). A cancelled one is a repeat (no
- * effect); a completed one cannot be cancelled. Each cancelled appointment leaves an audit event.
+ * Cancels a scheduled appointment (the machine allowed it) and, with it, every other scheduled
+ * appointment of the same booking (a household's vaccine booking is one booking). Each cancelled
+ * appointment leaves an audit event.
  */
-export async function cancelAppointment(
-  tx: Sql,
-  current: Appointment,
-  kind: BookingKind,
-  actor: Actor,
-): Promise<CancelResult> {
-  if (current.status === 'cancelled') return { kind: 'noop', record: current };
-  if (current.status === 'completed') return { kind: 'forbidden', record: current };
+export async function cancelAppointment(tx: Sql, current: Appointment, kind: BookingKind, actor: Actor): Promise<Cancelled> {
   const { key } = BOOKINGS[kind];
   const slots = await tx.query<{ appointment_id: number; date: string; start_time: string }>(
     `UPDATE appointments SET status = 'cancelled' WHERE ${key} = $1 AND status = 'scheduled'
@@ -116,5 +110,5 @@ export async function cancelAppointment(
   );
   const record = await findRecord<Appointment>(tx, APPOINTMENT_LIST, current.appointment_id);
   slots.sort((a, b) => (a.date + a.start_time).localeCompare(b.date + b.start_time));
-  return { kind: 'cancelled', record: record!, slots };
+  return { record: record!, slots };
 }

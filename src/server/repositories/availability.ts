@@ -3,9 +3,9 @@
 // database's write lock (db/client.ts): a check and the insert after it cannot interleave with
 // another staff member's block.
 import { overlaps, type InstantRange, type Slot } from '../../shared/appointment-slots';
-import { addDays, localDate } from '../../shared/zoned-time';
+import { addDays, localDate } from '../../shared/time';
 import type { Sql } from '../db/client';
-import type { Actor } from './prescription-requests';
+import type { Actor } from './actor';
 
 /**
  * Whether any appointment that holds its slot (not cancelled; Blocked slots included) overlaps

@@ -61,3 +61,32 @@ export async function markEmailFailed(
     [id, error, retryInMs],
   );
 }
+
+/**
+ * Never send this email: its recipient is not a single address (a row queued before recipients
+ * were checked). It stays, with the reason, and is never due again (a date the query layer can
+ * still read, unlike 'infinity'); its body is cleared.
+ */
+export async function markEmailRefused(db: Sql, id: number, reason: string): Promise<void> {
+  await db.query(
+    `UPDATE email_outbox SET attempts = attempts + 1, last_error = $2, body_text = '',
+       next_attempt_at = '9999-12-31T00:00:00Z'
+     WHERE id = $1`,
+    [id, reason],
+  );
+}
+
+/**
+ * Clear the bodies of emails delivered more than `retentionMs` ago (MAIL_BODY_RETENTION): the
+ * row and its metadata (kind, recipient, subject, times) stay as the record that it was sent.
+ */
+export async function purgeSentBodies(db: Sql, retentionMs: number): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `WITH gone AS (
+       UPDATE email_outbox SET body_text = ''
+       WHERE sent_at < now() - $1 * interval '1 millisecond' AND body_text <> '' RETURNING 1)
+     SELECT count(*)::int AS n FROM gone`,
+    [retentionMs],
+  );
+  return row?.n ?? 0;
+}

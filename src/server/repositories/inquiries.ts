@@ -1,10 +1,11 @@
 // Data access of inquiries (questions from patients and guests): the cached list, and the
 // inquiry machine's writes (spec section 4) under a row lock, with their audit events.
 import { InquirySchema, type Inquiry } from '../../shared/entities';
-import { inquiryTransition, normalizeReply, type InquiryAction, type InquiryState } from '../../shared/inquiry-api';
+import { normalizeReply, type InquiryState } from '../../shared/inquiry-api';
 import type { Sql } from '../db/client';
-import type { Actor } from './prescription-requests';
-import { findRecord, isoInstant, selectFields, type SyncedList } from './synced-list';
+import { recipientOf, type Recipient } from '../mail/recipient';
+import type { Actor } from './actor';
+import { isoInstant, selectFields, type SyncedList } from './synced-list';
 
 export const INQUIRY_LIST: SyncedList = {
   table: 'inquiries',
@@ -14,40 +15,28 @@ export const INQUIRY_LIST: SyncedList = {
   orderBy: 't.created_at DESC, t.message_id DESC',
 };
 
-export type InquiryChange =
-  | { kind: 'not_found' }
-  | { kind: 'noop'; record: Inquiry }
-  | { kind: 'forbidden'; record: Inquiry; from: InquiryState }
-  | { kind: 'changed'; record: Inquiry; from: InquiryState; to: InquiryState };
-
 const SET: Record<Exclude<InquiryState, 'replied'>, string> = {
   resolved: 'resolved = true',
   new: 'resolved = false',
 };
 
 /**
- * Apply one action of the machine under a row lock. A repeat writes nothing (the change number
- * stays put); an effective change leaves an audit event (`request_status_events`, entity
- * `inquiries`, from/to the machine's state names) in the same transaction.
+ * Moves a locked inquiry from state `from` to `to` (the machine allowed it; a repeat is never
+ * written) and leaves its audit event (`request_status_events`, entity `inquiries`, the machine's
+ * state names) in the same transaction. `to: 'replied'` stores the reply.
  */
-export async function changeInquiry(
+export async function writeInquiryStep(
   tx: Sql,
   id: number,
-  action: InquiryAction,
+  step: { from: InquiryState; to: InquiryState; reply?: string },
   actor: Actor,
-  replyText?: string,
-): Promise<InquiryChange> {
-  const current = await findRecord<Inquiry>(tx, INQUIRY_LIST, id, { forUpdate: true });
-  if (!current) return { kind: 'not_found' };
-  const step = inquiryTransition(current, action);
-  if (step.kind === 'noop') return { kind: 'noop', record: current };
-  if (step.kind === 'forbidden') return { kind: 'forbidden', record: current, from: step.from };
+): Promise<Inquiry> {
   const [record] =
     step.to === 'replied'
       ? await tx.query<Inquiry>(
           `UPDATE inquiries t SET resolved = true, replied = true, reply = $2, replied_at = now()
            WHERE t.message_id = $1 RETURNING ${selectFields(INQUIRY_LIST)}`,
-          [id, normalizeReply(replyText ?? '')],
+          [id, normalizeReply(step.reply ?? '')],
         )
       : await tx.query<Inquiry>(
           `UPDATE inquiries t SET ${SET[step.to]} WHERE t.message_id = $1 RETURNING ${selectFields(INQUIRY_LIST)}`,
@@ -59,27 +48,19 @@ export async function changeInquiry(
      VALUES ('inquiries', $1, $2, $3, $4, $5)`,
     [id, step.from, step.to, actor.uid, actor.idempotencyKey],
   );
-  return { kind: 'changed', record: record!, from: step.from, to: step.to };
-}
-
-/** Something mail can be addressed to (a guest may have typed anything into the form). */
-const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function usable(address: string | null | undefined): string | null {
-  const trimmed = address?.trim();
-  return trimmed && EMAIL_ADDRESS.test(trimmed) ? trimmed : null;
+  return record!;
 }
 
 /**
- * Where a reply goes: the address the person gave with the question, else (a patient who asked
- * signed in without one) their account's address; null when neither is an email address.
+ * Where a reply goes and which field says so: the address the person gave with the question,
+ * else (a patient who asked signed in without one) their account's address. `none` when neither
+ * holds an address; `invalid` when the one that would be used is not a single address.
  */
-export async function replyAddress(tx: Sql, inquiry: Inquiry): Promise<string | null> {
-  const own = usable(inquiry.email);
-  if (own) return own;
-  if (inquiry.user_id === null) return null;
+export async function replyRecipient(tx: Sql, inquiry: Inquiry): Promise<{ field: string; recipient: Recipient }> {
+  const own = recipientOf(inquiry.email);
+  if (own.kind !== 'none' || inquiry.user_id === null) return { field: 'email', recipient: own };
   const [user] = await tx.query<{ email: string | null }>('SELECT email FROM users WHERE user_id = $1', [
     inquiry.user_id,
   ]);
-  return usable(user?.email);
+  return { field: "The account's email", recipient: recipientOf(user?.email) };
 }

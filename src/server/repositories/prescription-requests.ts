@@ -8,7 +8,8 @@ import {
   RefillRequestSchema,
   TransferSchema,
 } from '../../shared/entities';
-import type { RequestStatus, TransitionResult } from '../../shared/request-status';
+import type { RequestStatus } from '../../shared/request-status';
+import type { Actor } from './actor';
 import type { Sql } from '../db/client';
 import { findRecord, isoInstant, selectFields, type SyncedList } from './synced-list';
 
@@ -53,12 +54,6 @@ export const PRESCRIPTION_TABLES: Record<PrescriptionCollectionName, SyncedList>
   },
 };
 
-export type StatusChange<T> =
-  | { kind: 'not_found' }
-  | { kind: 'noop'; record: T }
-  | { kind: 'forbidden'; record: T; from: RequestStatus; to: RequestStatus }
-  | { kind: 'changed'; record: T };
-
 /** The record, row-locked until `tx` ends, or undefined. */
 export function findRecordForUpdate<K extends PrescriptionCollectionName>(
   tx: Sql,
@@ -68,32 +63,19 @@ export function findRecordForUpdate<K extends PrescriptionCollectionName>(
   return findRecord<PrescriptionRecords[K]>(tx, PRESCRIPTION_TABLES[name], id, { forUpdate: true });
 }
 
-/** Who asked for a change: recorded in the audit trail with it. */
-export interface Actor {
-  uid: string;
-  idempotencyKey: string | null;
-}
-
 /**
- * Apply the status machine under a row lock. A repeat of the current state writes nothing, so
- * the change number stays put and no device re-downloads the record. An effective change leaves
- * an audit event in the same transaction.
+ * Moves a locked record from `change.from` to `change.to` (the machine allowed it) and leaves its audit
+ * event, in one statement: one round trip less under the write lock. A repeat is never written
+ * (routes/admin/actions): an UPDATE of no change would still fire the list's change-feed trigger
+ * (006_change_feed.sql) and wake every device for nothing.
  */
-export async function changeStatus<K extends PrescriptionCollectionName>(
+export async function writeStatus<K extends PrescriptionCollectionName>(
   tx: Sql,
   name: K,
   id: number,
-  decide: (from: RequestStatus) => TransitionResult,
+  change: { from: RequestStatus; to: RequestStatus },
   actor: Actor,
-): Promise<StatusChange<PrescriptionRecords[K]>> {
-  const current = await findRecordForUpdate(tx, name, id);
-  if (!current) return { kind: 'not_found' };
-  const result = decide(current.status);
-  if (result.kind === 'noop') return { kind: 'noop', record: current };
-  if (result.kind === 'forbidden') return { kind: 'forbidden', record: current, from: result.from, to: result.to };
-  // Only an effective change writes: an UPDATE of no rows still fires the list's change-feed
-  // trigger (006_change_feed.sql), which would wake every device for nothing. The change and its
-  // audit event are one statement (one round trip less under the write lock).
+): Promise<PrescriptionRecords[K]> {
   const list = PRESCRIPTION_TABLES[name];
   const [record] = await tx.query<PrescriptionRecords[K]>(
     `WITH changed AS (
@@ -104,7 +86,7 @@ export async function changeStatus<K extends PrescriptionCollectionName>(
        VALUES ($3, $1, $4, $2, $5, $6)
      )
      SELECT * FROM changed`,
-    [id, result.to, list.table, current.status, actor.uid, actor.idempotencyKey],
+    [id, change.to, list.table, change.from, actor.uid, actor.idempotencyKey],
   );
-  return { kind: 'changed', record: record! };
+  return record!;
 }

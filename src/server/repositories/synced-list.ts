@@ -4,7 +4,7 @@
 // fields the API does not define (change_no, updated_at, firebase_uid) never leave here.
 import type { TObject } from 'typebox';
 import type { DeltaPage } from '../../shared/collections';
-import type { Db, Sql } from '../db/client';
+import type { Sql } from '../db/client';
 
 export interface SyncedList {
   /** The base table, aliased `t`; also the tombstone entity name (see the tombstone triggers). */
@@ -14,7 +14,7 @@ export interface SyncedList {
   schema: TObject;
   /**
    * SQL for a field that is not the base table's column of the same name (a rename, a join), and
-   * for every instant (`isoInstant`): on PGlite the database writes the lists' JSON.
+   * for every instant (`isoInstant`): the lists' JSON may be written by the database.
    */
   columns?: Record<string, string>;
   /** Joins after `FROM <table> t`, for those columns. A change in a joined table must bump `t`. */
@@ -78,19 +78,19 @@ export async function findRecord<T>(
 
 /**
  * The changes after `$1` as a subquery `changes(_change_no, _deleted, …)`: at most `$2` rows of
- * the list and at most `$2` tombstones of entity `$3`; each row's record as the API's columns, or
- * as one column `record` of its JSON text (a tombstone's are NULL).
+ * the list and at most `$2` tombstones of entity `$3`; with the API's columns of each row (a
+ * tombstone's are NULL), or only the change numbers and deleted ids (`keys`).
  */
-function changesAfter(list: SyncedList, shape: 'columns' | 'json'): string {
-  const [record, from, deletion] =
-    shape === 'json'
-      ? ['to_json(r)::text AS record', `${fromClause(list)}, LATERAL (SELECT ${selectFields(list)}) r`, 'NULL']
-      : [selectFields(list), fromClause(list), Object.keys(list.schema.properties).map(() => 'NULL').join(', ')];
+function changesAfter(list: SyncedList, shape: 'columns' | 'keys'): string {
+  const [record, deletion] =
+    shape === 'columns'
+      ? [`, ${selectFields(list)}`, `, ${Object.keys(list.schema.properties).map(() => 'NULL').join(', ')}`]
+      : ['', ''];
   return `(
-       (SELECT t.change_no AS _change_no, NULL::bigint AS _deleted, ${record}
-          FROM ${from} WHERE t.change_no > $1 ORDER BY t.change_no LIMIT $2)
+       (SELECT t.change_no AS _change_no, NULL::bigint AS _deleted${record}
+          FROM ${fromClause(list)} WHERE t.change_no > $1 ORDER BY t.change_no LIMIT $2)
        UNION ALL
-       (SELECT change_no, record_id, ${deletion}
+       (SELECT change_no, record_id${deletion}
           FROM tombstones WHERE entity = $3 AND change_no > $1 ORDER BY change_no LIMIT $2)
      ) AS changes`;
 }
@@ -127,41 +127,47 @@ export async function listChanges<T>(
   };
 }
 
-// The answers of the list routes as JSON text, made where it costs least (measured at 500
-// transfers a page). PGlite copies each field of each row out of its memory one at a time, which
-// costs several times the query (7 ms a page; 3 ms with the JSON written by the database): there
-// the database writes it. On PostgreSQL its JSON functions cost more than node-postgres and
-// JSON.stringify (server and database together: 2.3 ms against 1.6 ms): there the rows are read.
-// The same JSON either way: `r` and the rows hold exactly the list's fields, in schema order (byte
-// for byte but the spacing PostgreSQL's json_build_object puts inside an appointment's members).
+// The answers of the list routes as JSON text, written where it costs least (Sql.queryJson): the
+// same JSON either way, since the rows hold exactly the list's fields, in schema order.
 
 /** The whole list, as the JSON text of a bare array. */
-export async function listJson(db: Db, list: SyncedList): Promise<string> {
-  if (db.dialect !== 'pglite') return JSON.stringify(await listRecords(db, list));
-  const [row] = await db.query<{ list: string }>(
-    `SELECT '[' || COALESCE(string_agg(to_json(r)::text, ',' ORDER BY ${list.orderBy}), '') || ']' AS list
-     FROM ${fromClause(list)}, LATERAL (SELECT ${selectFields(list)}) r`,
-  );
-  return row!.list;
+export async function listJson(db: Sql, list: SyncedList): Promise<string> {
+  return db.queryJson(`SELECT ${selectFields(list)} FROM ${fromClause(list)} ORDER BY ${list.orderBy}`);
 }
 
-/** `listChanges`, as the JSON text of its `DeltaPage`. */
-export async function listChangesJson(db: Db, list: SyncedList, since: number, limit: number): Promise<string> {
-  if (db.dialect !== 'pglite') return JSON.stringify(await listChanges(db, list, since, limit));
-  // `listChanges` in one row: one change more than the page tells whether there are more.
-  const [page] = await db.query<{ items: string; deleted: string; cursor: number | null; more: boolean }>(
-    `SELECT
-       '[' || COALESCE(string_agg(record, ',' ORDER BY change_no) FILTER (WHERE in_page AND deleted IS NULL), '') || ']' AS items,
-       '[' || COALESCE(string_agg(deleted::text, ',' ORDER BY change_no) FILTER (WHERE in_page AND deleted IS NOT NULL), '')
-         || ']' AS deleted,
-       max(change_no) FILTER (WHERE in_page) AS cursor,
+/** How many rows the whole list holds now (what a whole sync from the start hands over). */
+export async function listCount(db: Sql, list: SyncedList): Promise<number> {
+  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${fromClause(list)}`);
+  return row?.n ?? 0;
+}
+
+/**
+ * `listChanges`, as the JSON text of its `DeltaPage`. The page is worked out first (how far it
+ * reaches, its deletions, whether more follow), then its rows are read up to that change number.
+ * Two statements, yet the same page as one: writers commit in change-number order, so every
+ * change up to the cursor was committed when the first ran, and a row changed since has moved
+ * past the cursor, to the next page.
+ */
+export async function listChangesJson(db: Sql, list: SyncedList, since: number, limit: number): Promise<string> {
+  const [page] = await db.query<{ cursor: number | null; deleted: string; rows: number; more: boolean }>(
+    `SELECT max(_change_no) FILTER (WHERE in_page) AS cursor,
+       COALESCE(string_agg(_deleted::text, ',' ORDER BY _change_no) FILTER (WHERE in_page AND _deleted IS NOT NULL), '')
+         AS deleted,
+       count(*) FILTER (WHERE in_page AND _deleted IS NULL)::int AS rows,
        count(*) > $4 AS more
-     FROM (SELECT _change_no AS change_no, _deleted AS deleted, record,
-             row_number() OVER (ORDER BY _change_no) <= $4 AS in_page
-           FROM ${changesAfter(list, 'json')}
+     FROM (SELECT _change_no, _deleted, row_number() OVER (ORDER BY _change_no) <= $4 AS in_page
+           FROM ${changesAfter(list, 'keys')}
            ORDER BY _change_no LIMIT $2) AS page`,
     [since, limit + 1, list.table, limit],
   );
-  const { items, deleted, cursor, more } = page!;
-  return `{"items":${items},"deleted":${deleted},"cursor":"${cursor ?? since}","more":${more}}`;
+  const { cursor, deleted, rows, more } = page!;
+  const items =
+    rows > 0
+      ? await db.queryJson(
+          `SELECT ${selectFields(list)} FROM ${fromClause(list)}
+           WHERE t.change_no > $1 AND t.change_no <= $2 ORDER BY t.change_no`,
+          [since, cursor],
+        )
+      : '[]';
+  return `{"items":${items},"deleted":[${deleted}],"cursor":"${cursor ?? since}","more":${more}}`;
 }

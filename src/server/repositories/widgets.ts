@@ -2,7 +2,7 @@
 // appointment tables.
 import type { AppointmentWidgetItem, PrescriptionWidgetItem } from '../../shared/inquiry-api';
 import { WIDGET_SERVICE } from '../../shared/inquiry-api';
-import { clockTime, localDate, localMinutes } from '../../shared/zoned-time';
+import { clockTime, localDate, localMinutes } from '../../shared/time';
 import type { Sql } from '../db/client';
 
 /**

@@ -1,7 +1,7 @@
 // Appointments: vaccine (with household members), consultation and blocked slots from last
 // week to the end of next week, on the calendar's 20-minute grid, never two in one slot.
 import type { Sql } from '../db/client';
-import { addDays, clockTime, mondayOf, weekday, zonedInstant } from '../../shared/zoned-time';
+import { addDays, clockTime, mondayOf, weekday, zonedInstant } from '../../shared/time';
 import type { Clock } from './demo-clock';
 import { patientFields, type UserRow } from './demo-patients';
 import { insertRows } from './insert-rows';

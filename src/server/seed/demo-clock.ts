@@ -1,5 +1,5 @@
 // The demo data's sense of time: instants on the pharmacy's calendar, relative to `now`.
-import { addDays, clockTime, localDate, localMinutes, zonedInstant } from '../../shared/zoned-time';
+import { addDays, clockTime, localDate, localMinutes, zonedInstant } from '../../shared/time';
 import type { Random } from './prng';
 
 const MINUTE = 60_000;

@@ -23,19 +23,21 @@ export interface DemoSeedOptions {
 export type SeedCounts = Record<string, number>;
 
 export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<SeedCounts> {
+  await db.transaction((tx) => seedInto(tx, options));
+  return tableCounts(db);
+}
+
+async function seedInto(tx: Sql, options: DemoSeedOptions): Promise<void> {
   const now = options.now ?? new Date();
   const random = createRandom(DEMO_SEED);
   const clock = makeClock(now, options.timeZone, random);
-  await db.transaction(async (tx) => {
-    const users = await seedUsers(tx, random, clock);
-    const transfers = await seedRequests(tx, random, clock, users);
-    await seedAppointments(tx, random, clock, users, now, options.timeZone);
-    const inquiries = await seedInquiries(tx, random, clock, users);
-    await seedStaff(tx, random, clock);
-    await seedSentMail(tx, clock, options.pharmacyName, inquiries, transfers);
-    await seedPatientCases(tx, now, options.timeZone);
-  });
-  return tableCounts(db);
+  const users = await seedUsers(tx, random, clock);
+  const transfers = await seedRequests(tx, random, clock, users);
+  await seedAppointments(tx, random, clock, users, now, options.timeZone);
+  const inquiries = await seedInquiries(tx, random, clock, users);
+  await seedStaff(tx, random, clock);
+  await seedSentMail(tx, clock, options.pharmacyName, inquiries, transfers);
+  await seedPatientCases(tx, now, options.timeZone);
 }
 
 export const SEEDED_TABLES = [
@@ -76,9 +78,18 @@ export async function isEmpty(db: Sql): Promise<boolean> {
   return !row?.used;
 }
 
+/**
+ * The demo data, unless the database holds records. Checked inside the seed's write transaction,
+ * so of two instances starting at once on one empty database only the first seeds it.
+ */
 export async function seedDemoIfEmpty(
   db: Db,
   options: DemoSeedOptions,
 ): Promise<SeedCounts | null> {
-  return (await isEmpty(db)) ? seedDemo(db, options) : null;
+  const seeded = await db.transaction(async (tx) => {
+    if (!(await isEmpty(tx))) return false;
+    await seedInto(tx, options);
+    return true;
+  });
+  return seeded ? tableCounts(db) : null;
 }

@@ -3,7 +3,7 @@
 // with `npm start`). Straight into the database, like that site: the change feed (migration 006)
 // is what brings them to the staff's screens. Writes take the write lock (db.transaction), as
 // every writer of these tables must, so change numbers commit in order.
-import { addDays, clockTime, localDate, weekday } from '../../shared/zoned-time';
+import { addDays, clockTime, localDate, weekday } from '../../shared/time';
 import type { Db, Sql } from '../db/client';
 import { insertRows } from '../seed/insert-rows';
 import { CONSULTATIONS, INQUIRY_MESSAGES, OTHER_PHARMACIES, VACCINES } from '../seed/ontario-data';
@@ -92,8 +92,8 @@ async function writeInquiry(tx: Sql, random: Random): Promise<number> {
 }
 
 /** A free slot in the next two weeks (Monday to Saturday), or null when none was found. */
-async function freeSlot(tx: Sql, random: Random, timeZone: string): Promise<{ date: string; start_time: string } | null> {
-  const today = localDate(new Date(), timeZone);
+async function freeSlot(tx: Sql, random: Random, timeZone: string, now: Date): Promise<{ date: string; start_time: string } | null> {
+  const today = localDate(now, timeZone);
   for (let attempt = 0; attempt < 20; attempt++) {
     const date = addDays(today, random.int(1, 14));
     if (weekday(date) === 0) continue;
@@ -107,8 +107,8 @@ async function freeSlot(tx: Sql, random: Random, timeZone: string): Promise<{ da
   return null;
 }
 
-async function writeBooking(tx: Sql, random: Random, timeZone: string): Promise<number | null> {
-  const slot = await freeSlot(tx, random, timeZone);
+async function writeBooking(tx: Sql, random: Random, timeZone: string, now: Date): Promise<number | null> {
+  const slot = await freeSlot(tx, random, timeZone, now);
   if (!slot) return null;
   const person = makePerson(random, serial(random));
   const who = {
@@ -149,7 +149,13 @@ async function writeBooking(tx: Sql, random: Random, timeZone: string): Promise<
 }
 
 /** Writes one incoming request of `kind`; null when a booking found no free slot. */
-async function writeIncoming(db: Db, kind: IncomingKind, random: Random, timeZone: string): Promise<Incoming | null> {
+async function writeIncoming(
+  db: Db,
+  kind: IncomingKind,
+  random: Random,
+  timeZone: string,
+  now: Date,
+): Promise<Incoming | null> {
   const id = await db.transaction((tx) => {
     switch (kind) {
       case 'transfer':
@@ -159,7 +165,7 @@ async function writeIncoming(db: Db, kind: IncomingKind, random: Random, timeZon
       case 'inquiry':
         return writeInquiry(tx, random);
       case 'booking':
-        return writeBooking(tx, random, timeZone);
+        return writeBooking(tx, random, timeZone, now);
     }
   });
   return id === null ? null : { kind, id };
@@ -170,6 +176,8 @@ export interface SimulationOptions {
   kinds?: readonly IncomingKind[];
   timeZone: string;
   seed?: number;
+  /** The clock bookings look for a free slot from (default: the real one); a test fixes it. */
+  now?: () => Date;
   /** Stop after this many writes (default: run until stopped). */
   count?: number;
   onWrite?: (incoming: Incoming) => void;
@@ -203,7 +211,8 @@ export function startSimulation(db: Db, options: SimulationOptions): Simulation 
       wake = null;
       if (stopped) break;
       try {
-        const incoming = await writeIncoming(db, random.pick(kinds), random, options.timeZone);
+        const now = options.now?.() ?? new Date();
+        const incoming = await writeIncoming(db, random.pick(kinds), random, options.timeZone, now);
         if (incoming) {
           written += 1;
           options.onWrite?.(incoming);

@@ -2,7 +2,7 @@
 // overlap rule on both edges of a 20-minute slot, multi-day and daylight-saving ranges, one
 // winner among concurrent overlapping blocks, and the 400s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOCK_OVERLAP_MESSAGE } from '../../../src/server/routes/admin/appointments/availability';
+import { BLOCK_OVERLAP_MESSAGE } from '../../../src/server/routes/admin/actions/availability-effects';
 import type { DeltaPage } from '../../../src/shared/collections';
 import { API_ALIAS_BASE } from '../../../src/shared/constants';
 import { SLOT_TIMES } from '../../../src/shared/appointment-slots';

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { BookingKind, RangeBody } from '../../../src/shared/appointment-api';
 import type { AppointmentStatus } from '../../../src/shared/entities';
-import { zonedInstant } from '../../../src/shared/zoned-time';
+import { zonedInstant } from '../../../src/shared/time';
 import { unique } from '../prescriptions/fixtures';
 
 export interface InsertedBooking {

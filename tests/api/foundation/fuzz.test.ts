@@ -82,7 +82,9 @@ const anyText = fc.oneof(text, fc.string({ maxLength: 40 }), fc.string({ unit: '
 /** Never a positive whole number without sign or leading zero, so no id route may take it. */
 const badId = fc.oneof(
   fc.constantFrom('0', '-1', '01', '1.5', '1e3', ' 1', '+1', '0x10', 'NaN', 'Infinity', '１', '1,2', 'null', '[1]'),
-  anyText.filter((s) => s.length > 0 && !/^[1-9][0-9]*$/.test(s)),
+  // Not a lone '.': in a path that is the URL's own dot segment (`/admin/users/.` is
+  // `/admin/users/`, the list), not an id the route is given.
+  anyText.filter((s) => s.length > 0 && s !== '.' && !/^[1-9][0-9]*$/.test(s)),
 );
 /** As it lands in a URL: encoded, or a raw form that breaks the URL itself. */
 const badIdInPath = fc.oneof(badId.map(encodeURIComponent), fc.constantFrom('%', '%zz', '..', '%00', '%2F'));
@@ -214,6 +216,7 @@ async function healthy(): Promise<boolean> {
 }
 
 describe('fuzzing every registered route', () => {
+  // Some 30,000 requests: 15 s on a quiet machine here, minutes on a busy one (the time limit).
   it('answers bad input with 4xx (never 5xx), stays up, and changes no data', async () => {
     const list = targets();
     const patterns = new Set(list.map((target) => target.url));
@@ -253,5 +256,5 @@ describe('fuzzing every registered route', () => {
     console.log(
       `fuzz: ${list.length} routes x ${RUNS_PER_ROUTE_AND_CALLER * 2} inputs (${RUNS_PER_ROUTE_AND_CALLER} anonymous, ${RUNS_PER_ROUTE_AND_CALLER} admin) = ${requests} requests in ${seconds} s; 0 answers >= 500, 0 crashes, ${Object.keys(before).length} tables unchanged; statuses ${byStatus}`,
     );
-  }, 120_000);
+  }, 600_000);
 });

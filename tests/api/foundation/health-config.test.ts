@@ -58,7 +58,20 @@ describe('GET /config', () => {
         firebase: { apiKey: 'demo-api-key', authDomain: '127.0.0.1', projectId: 'demo-pharmacy' },
         authEmulator: true,
         idempotencyKeyDays: 30,
+        offlineTrustMs: 3 * 24 * 3600 * 1000,
+        idleLockAfterMs: 5 * 60 * 1000,
+        sessionMaxAgeMs: 12 * 3600 * 1000,
       });
+    }
+  });
+
+  it('gives the idle lock and the session age as configured (an idle lock of 0 is off)', async () => {
+    const app = await buildApp({ ...t.config, idleLockAfterMs: 0, sessionMaxAgeMs: 8 * 3600 * 1000 }, { db: t.db });
+    try {
+      const response = await app.inject({ url: '/nodejsapp/api/config' });
+      expect(response.json()).toMatchObject({ idleLockAfterMs: 0, sessionMaxAgeMs: 8 * 3600 * 1000 });
+    } finally {
+      await app.close();
     }
   });
 

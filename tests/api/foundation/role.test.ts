@@ -10,6 +10,7 @@ import {
   signIn,
   testAdminAuth,
 } from '../support/tokens';
+import { waitFor } from '../../support/wait-for';
 
 let t: TestApp;
 
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function role(token?: string) {
+async function roleOf(token?: string) {
   const response = await fetch(`${t.baseUrl}/nodejsapp/api/role`, {
     headers: token ? bearer(token) : {},
   });
@@ -27,11 +28,14 @@ async function role(token?: string) {
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The role the server answers for `token`, once the short role cache has let a change through. */
+const roleBecomes = (token: string, role: string) =>
+  waitFor(`the role ${role}`, async () => (await roleOf(token)).body.role === role, { timeout: 5_000 });
 
 describe('GET /role', () => {
   it('answers admin for an admin and records the staff member', async () => {
     const admin = await createTestUser('admin');
-    expect(await role(admin.token)).toEqual({ status: 200, body: { role: 'admin' } });
+    expect(await roleOf(admin.token)).toEqual({ status: 200, body: { role: 'admin' } });
     const rows = await t.db.query<{ email: string; role: string }>(
       'SELECT email, role FROM staff WHERE uid = $1',
       [admin.uid],
@@ -42,8 +46,8 @@ describe('GET /role', () => {
   it('answers patient for a patient and none without a role, recording neither', async () => {
     const patient = await createTestUser('patient');
     const nobody = await createTestUser(null);
-    expect(await role(patient.token)).toEqual({ status: 200, body: { role: 'patient' } });
-    expect(await role(nobody.token)).toEqual({ status: 200, body: { role: 'none' } });
+    expect(await roleOf(patient.token)).toEqual({ status: 200, body: { role: 'patient' } });
+    expect(await roleOf(nobody.token)).toEqual({ status: 200, body: { role: 'none' } });
     const rows = await t.db.query('SELECT 1 FROM staff WHERE uid = ANY($1::text[])', [
       [patient.uid, nobody.uid],
     ]);
@@ -59,7 +63,7 @@ describe('GET /role', () => {
   it('refuses a missing, garbage or expired token with a 401 JSON error', async () => {
     const user = await createTestUser('admin');
     for (const token of [undefined, GARBAGE_TOKEN, expiredToken(user.uid, user.email)]) {
-      const answer = await role(token);
+      const answer = await roleOf(token);
       expect(answer.status).toBe(401);
       expect(answer.body).toMatchObject({
         error: { code: expect.any(String), message: expect.any(String) },
@@ -71,11 +75,11 @@ describe('GET /role', () => {
     const user = await createTestUser('patient');
     const auth = testAdminAuth();
     await auth.setCustomUserClaims(user.uid, { role: 'admin' });
-    await wait(150);
-    expect((await role(user.token)).body).toEqual({ role: 'admin' });
+    await roleBecomes(user.token, 'admin');
+    expect((await roleOf(user.token)).body).toEqual({ role: 'admin' });
     await auth.setCustomUserClaims(user.uid, { role: 'patient' });
-    await wait(150);
-    expect((await role(user.token)).body).toEqual({ role: 'patient' });
+    await roleBecomes(user.token, 'patient');
+    expect((await roleOf(user.token)).body).toEqual({ role: 'patient' });
   });
 
   it('reads the role afresh for a new sign-in, whatever it cached', async () => {
@@ -98,8 +102,8 @@ describe('GET /role', () => {
   it('refuses a disabled account and revoked sessions', async () => {
     const disabled = await createTestUser('admin');
     await testAdminAuth().updateUser(disabled.uid, { disabled: true });
-    await wait(150);
-    expect(await role(disabled.token)).toMatchObject({
+    await waitFor('the account refused', async () => (await roleOf(disabled.token)).status === 401, { timeout: 5_000 });
+    expect(await roleOf(disabled.token)).toMatchObject({
       status: 401,
       body: { error: { code: 'user_disabled' } },
     });
@@ -108,8 +112,8 @@ describe('GET /role', () => {
     // Sessions revoked after this token was issued (the emulator counts in whole seconds).
     await wait(1100);
     await testAdminAuth().revokeRefreshTokens(revoked.uid);
-    await wait(150);
-    expect(await role(revoked.token)).toMatchObject({
+    await waitFor('the session refused', async () => (await roleOf(revoked.token)).status === 401, { timeout: 5_000 });
+    expect(await roleOf(revoked.token)).toMatchObject({
       status: 401,
       body: { error: { code: 'token_revoked' } },
     });

@@ -10,6 +10,7 @@ import type { Config } from '../../../src/server/config';
 import { bootTestApp, type TestApp } from '../support/boot-test-app';
 import { captureLogs } from '../support/log-capture';
 import { bearer, createTokenSet, type TokenSet } from '../support/tokens';
+import { waitFor } from '../../support/wait-for';
 
 let t: TestApp;
 let tokens: TokenSet;
@@ -43,6 +44,10 @@ describe('security headers', () => {
       expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
       expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      const permissions = (response.headers.get('permissions-policy') ?? '').split(/,\s*/);
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'display-capture']) {
+        expect(permissions, `${url} ${feature}`).toContain(`${feature}=()`);
+      }
     }
   });
 });
@@ -183,6 +188,11 @@ describe('the app and unknown paths', () => {
     );
     writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(path.join(dist, 'assets', 'index-3f9a1c.js'), 'console.log(1);');
+    // What `sourcemap: 'hidden'` writes beside it, and copies as the compression step would make.
+    for (const name of ['index-3f9a1c.js.map', 'index-3f9a1c.js.map.br', 'index-3f9a1c.js.map.gz', 'style-1b2c.css.map']) {
+      writeFileSync(path.join(dist, 'assets', name), '{"version":3,"sources":["../src/client/secret.ts"]}');
+    }
+    writeFileSync(path.join(dist, 'sw.js.map'), '{"version":3}');
   });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -212,6 +222,22 @@ describe('the app and unknown paths', () => {
         const response = await app.inject({ url });
         expect(response.statusCode, url).toBe(404);
         expect(response.json(), url).toMatchObject({ error: { code: 'not_found' } });
+      }
+      for (const url of [
+        '/assets/index-3f9a1c.js.map',
+        '/assets/index-3f9a1c.js.map.br',
+        '/assets/index-3f9a1c.js.map.gz',
+        '/assets/style-1b2c.css.map',
+        '/assets/INDEX-3F9A1C.JS.MAP',
+        '/assets/index-3f9a1c.js%2emap',
+        '/sw.js.map',
+      ]) {
+        for (const encoding of ['br, gzip', 'identity']) {
+          const response = await app.inject({ url, headers: { 'accept-encoding': encoding } });
+          expect(response.statusCode, `${url} ${encoding}`).toBe(404);
+          expect(response.body, url).not.toContain('secret.ts');
+          expect(response.json(), url).toMatchObject({ error: { code: 'not_found' } });
+        }
       }
       const post = await app.inject({ method: 'POST', url: '/dashboard' });
       expect(post.statusCode).toBe(404);
@@ -246,7 +272,9 @@ describe('logs', () => {
         headers: bearer(tokens.admin.token),
       },
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Each request's line is written once its answer has gone.
+    const requestLines = () => logs.text().slice(before).split('\n').filter((line) => line.includes('"msg":"request"'));
+    await waitFor('the five requests logged', () => requestLines().length >= 5);
     const text = logs.text().slice(before);
     for (const secret of [
       tokens.admin.token,
@@ -267,6 +295,8 @@ describe('logs', () => {
       .filter((line) => line.msg === 'request' && String(line.route).includes('/admin/transfers'));
     expect(lines.length).toBeGreaterThanOrEqual(2);
     for (const line of lines) {
+      // A staff member's call names their account (issue 18); a refused one has no account to name.
+      const staff = line.status !== 401;
       expect(Object.keys(line).sort()).toEqual(
         [
           'durationMs',
@@ -280,9 +310,13 @@ describe('logs', () => {
           'route',
           'status',
           'time',
+          ...(staff ? ['uid'] : []),
         ].sort(),
       );
+      if (staff) expect(line.uid).toBe(tokens.admin.uid);
     }
+    // A patient's account is not named.
+    expect(text).not.toContain(tokens.patient.uid);
   });
 });
 

@@ -9,7 +9,8 @@ import { QUESTION_QUOTE_CHARS } from '../../../src/server/mail/inquiry-reply-ema
 import { startFaultProxy, type FaultProxy } from '../offline/fault-proxy';
 import { call, unique } from '../prescriptions/fixtures';
 import { startSmtpTestServer, type SmtpTestServer } from '../prescriptions/smtp-test-server';
-import { bootInquiryApp, insertInquiry, insertUser, outboxTo, until, type InquiryContext } from './fixtures';
+import { waitFor } from '../../support/wait-for';
+import { bootInquiryApp, insertInquiry, insertUser, outboxTo, type InquiryContext } from './fixtures';
 
 let smtp: SmtpTestServer;
 let ctx: InquiryContext;
@@ -32,10 +33,14 @@ const delivered = (to: string) => smtp.messages.filter((m) => m.to.includes(to))
 /** Every queued email has reached the SMTP server (or the wait times out). */
 async function settled(): Promise<void> {
   await ctx.app.mailOutbox.drain();
-  await until(async () => {
-    const [row] = await ctx.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM email_outbox WHERE sent_at IS NULL');
-    return row!.n === 0 ? true : undefined;
-  });
+  await waitFor(
+    'every queued email to be sent',
+    async () => {
+      const [row] = await ctx.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM email_outbox WHERE sent_at IS NULL');
+      return row!.n === 0;
+    },
+    { timeout: 15_000 },
+  );
 }
 
 /** A PUT over real HTTP through the proxy, as the app's outbox sends it. */

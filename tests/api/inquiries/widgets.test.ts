@@ -7,7 +7,7 @@ import {
   type AppointmentWidgetItem,
   type PrescriptionWidgetItem,
 } from '../../../src/shared/inquiry-api';
-import { localDate, localMinutes, clockTime } from '../../../src/shared/zoned-time';
+import { localDate, localMinutes, clockTime } from '../../../src/shared/time';
 import { call } from '../prescriptions/fixtures';
 import { bootInquiryApp, type InquiryContext } from './fixtures';
 

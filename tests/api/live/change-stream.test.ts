@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeStreamState, startChangeStream } from '../../../src/client/offline/change-stream';
 import { db as device } from '../../../src/client/offline/db';
 import { setApiOrigin } from '../../../src/client/offline/http';
-import { authGate, setSignedInPerson, setTokenSource } from '../../../src/client/offline/session';
+import { authGate, setTokenSource } from '../../../src/client/offline/session';
+import { sessionState } from '../../../src/client/offline/session-state';
 import { syncCollection } from '../../../src/client/offline/sync-engine';
 import { COLLECTION_NAMES } from '../../../src/shared/collections';
 import { SYNCED_LISTS } from '../../../src/server/repositories/list-registry';
@@ -140,7 +141,10 @@ describe('the stream of an admin', () => {
     const s = await stream(admin.token);
     await s.next((e) => e.event === 'cursors');
     const from = s.events.length;
-    // A statement that changes nothing still fires a statement trigger: one per list's table.
+    // A statement that changes nothing still fires a statement trigger: one per list's table. It
+    // tells the change sequence's last number, which a change number drawn here puts past every
+    // list's newest (the stream tells no cursor its client has already).
+    await t.db.query("SELECT nextval('change_seq')");
     for (const name of COLLECTION_NAMES) await t.db.query(`UPDATE ${SYNCED_LISTS[name].table} SET change_no = change_no WHERE false`);
     for (const name of COLLECTION_NAMES) {
       await s.next((e) => e.event === 'change' && e.data.list === name, 2000, from);
@@ -171,12 +175,13 @@ describe('the stream of an admin', () => {
 describe("the app's stream client", () => {
   it('catches up every change it missed while disconnected, by cursor', async () => {
     setApiOrigin(t.baseUrl);
-    setSignedInPerson({ uid: admin.uid, email: admin.email });
+    sessionState.set({ status: 'verified', person: { uid: admin.uid, email: admin.email } });
     setTokenSource(async () => ({ uid: admin.uid, token: admin.token }));
     authGate.set('open');
     await syncCollection('transfers');
     const ids = await Promise.all([0, 1, 2].map(() => insertTransfer(t.app)));
     const doomed = await insertTransfer(t.app);
+    const othersListening = t.app.changeFeed.size;
 
     let stop = startChangeStream({ maxRetryMs: 200 });
     await expect.poll(() => changeStreamState.get(), { timeout: 5000 }).toBe('live');
@@ -186,12 +191,13 @@ describe("the app's stream client", () => {
 
     stop();
     await expect.poll(() => changeStreamState.get(), { timeout: 2000 }).toBe('off');
+    // The server has let go of the stream: nothing can reach the device until it comes back.
+    await expect.poll(() => t.app.changeFeed.size, { timeout: 2000 }).toBe(othersListening);
     // While away: updates, a new transfer and a deletion.
     expect(await put(`/admin/transfers/complete/${ids[1]}`)).toBe(200);
     expect(await put(`/admin/transfers/flag/${ids[2]}`)).toBe(200);
     const added = await insertTransfer(t.app, { first_name: 'Latecomer' });
     await t.db.query('DELETE FROM transfers WHERE transfer_id = $1', [doomed]);
-    await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await device.transfers.get(ids[1]!))?.status).toBe('active');
 
     stop = startChangeStream({ maxRetryMs: 200 });

@@ -16,6 +16,7 @@ import { startSmtpTestServer, type SmtpTestServer } from '../prescriptions/smtp-
 import { testConfig } from '../support/boot-test-app';
 import { createServerDatabase } from '../support/fresh-database';
 import { createTestUser, type TestUser } from '../support/tokens';
+import { waitFor } from '../../support/wait-for';
 import { openStream, type TestStream } from './sse-client';
 
 const serverUrl = process.env.DATABASE_URL;
@@ -143,11 +144,11 @@ describe.skipIf(!serverUrl)('several instances on one PostgreSQL', () => {
     }
     a().app.mailOutbox.nudge();
     b().app.mailOutbox.nudge();
-    const deadline = Date.now() + 60_000;
     const ours = () => smtp.messages.slice(before).filter((m) => m.data.includes(`Message ${run}`));
-    while (ours().length < 200 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    // A moment more: a double delivery would show now.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waitFor('200 emails delivered', () => ours().length >= 200, { timeout: 60_000 });
+    // A double delivery would be on its way in a pass still running: one more pass of each
+    // worker starts only once the one under way has ended (and finds nothing due).
+    await Promise.all([a().app.mailOutbox.drain(), b().app.mailOutbox.drain()]);
     const received = ours();
     const recipients = received.flatMap((m) => m.to);
     expect(recipients.length).toBe(200);

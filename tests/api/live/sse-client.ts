@@ -1,6 +1,7 @@
 // A test's view of the change stream: the raw text as it came over the socket (to check what is
-// on the wire) and the parsed events, awaited one by one.
-import { createEventParser } from '../../../src/client/offline/change-stream';
+// on the wire) and the parsed events, awaited one by one. Parsed by eventsource-parser itself,
+// not through the app's reader, so the wire is checked apart from the code that reads it.
+import { createParser } from 'eventsource-parser';
 
 export interface StreamEvent {
   event: string;
@@ -42,9 +43,11 @@ export async function openStream(baseUrl: string, token: string | null, prefix =
       close: () => undefined,
     };
   }
-  const parse = createEventParser((event, data) => {
-    events.push({ event, data: JSON.parse(data) as Record<string, unknown>, at: performance.now() });
-    waiters.forEach((wake) => wake());
+  const parser = createParser({
+    onEvent: ({ event, data }) => {
+      events.push({ event: event ?? 'message', data: JSON.parse(data) as Record<string, unknown>, at: performance.now() });
+      waiters.forEach((wake) => wake());
+    },
   });
   const decoder = new TextDecoder();
   const closed = (async () => {
@@ -55,7 +58,7 @@ export async function openStream(baseUrl: string, token: string | null, prefix =
         if (done) break;
         const chunk = decoder.decode(value, { stream: true });
         text += chunk;
-        parse(chunk);
+        parser.feed(chunk);
       }
     } catch {
       // aborted by close()

@@ -5,13 +5,15 @@
 // carrying their reply, with ours kept on the device.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inquiryChange } from '../../../src/client/offline/actions';
 import { db as device } from '../../../src/client/offline/db';
-import { enqueueChange } from '../../../src/client/offline/enqueue';
+import { enqueueAction } from '../../../src/client/offline/enqueue';
 import { setApiOrigin } from '../../../src/client/offline/http';
 import { drainOutbox } from '../../../src/client/offline/outbox';
-import { toView } from '../../../src/client/offline/cached-row';
-import { authGate, setSignedInPerson, setTokenSource } from '../../../src/client/offline/session';
+import { isUnsent } from '../../../src/client/offline/outbox-entry';
+import { shownRecord } from '../../../src/client/offline/shown';
+import { inquiryToggleCall, replyCall } from '../../../src/shared/actions/calls';
+import { authGate, setTokenSource } from '../../../src/client/offline/session';
+import { sessionState } from '../../../src/client/offline/session-state';
 import { syncCollection } from '../../../src/client/offline/sync-engine';
 import type { Inquiry } from '../../../src/shared/entities';
 import { bootTestApp, type TestApp } from '../support/boot-test-app';
@@ -27,7 +29,7 @@ beforeAll(async () => {
   staff = await createTestUser('admin');
   proxy = await startFaultProxy(server.baseUrl, () => expiredToken(staff.uid, staff.email));
   setApiOrigin(proxy.origin);
-  setSignedInPerson({ uid: staff.uid, email: staff.email });
+  sessionState.set({ status: 'verified', person: { uid: staff.uid, email: staff.email } });
   setTokenSource(async () => ({ uid: staff.uid, token: staff.token }));
   authGate.set('open');
   await syncCollection('inquiries');
@@ -60,7 +62,7 @@ async function replyEmails(to: string): Promise<number> {
   return row!.n;
 }
 
-const cachedInquiries = async () => (await device.inquiries.toArray()).map((row) => toView<Inquiry>(row));
+const cachedInquiries = async () => (await device.inquiries.toArray()) as Inquiry[];
 const uniqueEmail = (all: Inquiry[]) => (q: Inquiry) => q.email !== null && all.filter((o) => o.email === q.email).length === 1;
 
 describe('inquiry actions through the outbox against the real server with faults injected', () => {
@@ -75,14 +77,14 @@ describe('inquiry actions through the outbox against the real server with faults
     proxy.log.length = 0;
     const faults: Fault[] = ['drop-after-commit', 'error-500', 'expired-token', 'drop-before', 'drop-after-commit', 'drop-after-commit'];
     proxy.script.push(...faults);
-    await enqueueChange(inquiryChange(toggled, 'resolve'));
-    await enqueueChange(inquiryChange(toggled, 'unresolve'));
-    await enqueueChange(inquiryChange(replied, 'reply', 'Your refill is ready.'));
-    await enqueueChange(inquiryChange(both, 'resolve'));
-    await enqueueChange(inquiryChange(both, 'reply', 'We open at nine.'));
+    await enqueueAction(inquiryToggleCall(toggled, 'resolve'), toggled);
+    await enqueueAction(inquiryToggleCall(toggled, 'unresolve'), toggled);
+    await enqueueAction(replyCall(replied, 'Your refill is ready.'), replied);
+    await enqueueAction(inquiryToggleCall(both, 'resolve'), both);
+    await enqueueAction(replyCall(both, 'We open at nine.'), both);
     await drain();
 
-    expect(await device.outbox.count()).toBe(0);
+    expect(await device.outbox.filter(isUnsent).count()).toBe(0);
     expect(proxy.log.slice(0, faults.length)).toEqual(faults);
     expect(await events(toggled.message_id)).toEqual([
       { from_status: 'new', to_status: 'resolved' },
@@ -100,14 +102,14 @@ describe('inquiry actions through the outbox against the real server with faults
       [replied.message_id],
     );
     expect(stored).toEqual({ reply: 'Your refill is ready.', replied: true, resolved: true });
-    expect(toView<Inquiry>((await device.inquiries.get(replied.message_id))!)).toMatchObject({ replied: true, reply: 'Your refill is ready.' });
+    expect(await shownRecord('inquiries', replied.message_id)).toMatchObject({ replied: true, reply: 'Your refill is ready.' });
   });
 
   it("a reply someone sent first is a conflict: the device shows theirs, keeps ours, and nothing more is emailed", async () => {
     const all = await cachedInquiries();
     const target = all.find((q) => !q.replied && uniqueEmail(all)(q))!;
     proxy.script.length = 0;
-    const entry = await enqueueChange(inquiryChange(target, 'reply', 'Ours, written offline.'));
+    const entry = await enqueueAction(replyCall(target, 'Ours, written offline.'), target);
     // A colleague's device answers first, straight to the server.
     const theirs = await fetch(`${server.baseUrl}/nodejsapp/api/admin/messages/${target.message_id}/reply`, {
       method: 'PUT',
@@ -119,10 +121,10 @@ describe('inquiry actions through the outbox against the real server with faults
     const audited = (await events(target.message_id)).length;
     await drain();
 
-    const [kept] = await device.outbox.toArray();
+    const [kept] = await device.outbox.filter(isUnsent).toArray();
     expect(kept).toMatchObject({ id: entry.id, state: 'conflict', lastStatus: 409 });
-    expect((kept!.body as { reply: string }).reply).toBe('Ours, written offline.');
-    expect(toView<Inquiry>((await device.inquiries.get(target.message_id))!)).toMatchObject({ replied: true, reply: 'Theirs, sent first.' });
+    expect((kept!.args.body as { reply: string }).reply).toBe('Ours, written offline.');
+    expect(await shownRecord('inquiries', target.message_id)).toMatchObject({ replied: true, reply: 'Theirs, sent first.' });
     expect(await replyEmails(target.email!)).toBe(emails);
     expect(await events(target.message_id)).toHaveLength(audited);
   });

@@ -3,19 +3,21 @@
 // until every change is applied once.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { transferActionChange } from '../../../src/client/offline/actions';
-import { enqueueChange } from '../../../src/client/offline/enqueue';
+import { enqueueAction } from '../../../src/client/offline/enqueue';
 import { db as device } from '../../../src/client/offline/db';
 import { setApiOrigin } from '../../../src/client/offline/http';
 import { outboxStatus } from '../../../src/client/offline/outbox-status';
 import { startOutbox } from '../../../src/client/offline/outbox-triggers';
-import { toView } from '../../../src/client/offline/cached-row';
-import { authGate, setSignedInPerson, setTokenSource } from '../../../src/client/offline/session';
+import { isUnsent } from '../../../src/client/offline/outbox-entry';
+import { transferStatusCall } from '../../../src/shared/actions/calls';
+import { authGate, setTokenSource } from '../../../src/client/offline/session';
+import { sessionState } from '../../../src/client/offline/session-state';
 import { syncCollection } from '../../../src/client/offline/sync-engine';
 import type { Transfer } from '../../../src/shared/entities';
 import type { TransferAction } from '../../../src/shared/request-status';
 import { bootTestApp, type TestApp } from '../support/boot-test-app';
 import { createTestUser } from '../support/tokens';
+import { waitFor } from '../../support/wait-for';
 
 
 let server: TestApp;
@@ -25,7 +27,7 @@ beforeAll(async () => {
   server = await bootTestApp({ config: { rateLimitPerMinute: 8, rateLimitWindowMs: 2000 } });
   const staff = await createTestUser('admin');
   setApiOrigin(server.baseUrl);
-  setSignedInPerson({ uid: staff.uid, email: staff.email });
+  sessionState.set({ status: 'verified', person: { uid: staff.uid, email: staff.email } });
   setTokenSource(async () => ({ uid: staff.uid, token: staff.token }));
   authGate.set('open');
   await syncCollection('transfers');
@@ -37,14 +39,14 @@ afterAll(async () => {
 });
 
 it('resumes by itself after 429s and applies every change once', async () => {
-  const active = (await device.transfers.toArray()).map((row) => toView(row) as Transfer).filter((t) => t.status === 'active');
+  const active = ((await device.transfers.toArray()) as Transfer[]).filter((t) => t.status === 'active');
   const targets = active.slice(0, 4);
   const [mark] = await server.db.query<{ last: number | null }>('SELECT max(event_id) AS last FROM request_status_events');
   let queued = 0;
   for (let round = 0; round < 6; round++) {
     for (const transfer of targets) {
       const action: TransferAction = round % 2 === 0 ? 'complete' : 'incomplete';
-      await enqueueChange(transferActionChange(transfer, action));
+      await enqueueAction(transferStatusCall(transfer.transfer_id, action), transfer);
       queued += 1;
     }
   }
@@ -53,10 +55,12 @@ it('resumes by itself after 429s and applies every change once', async () => {
     if (outboxStatus.get().pausedUntil !== null) paused = true;
   });
   stop = startOutbox();
-  const deadline = Date.now() + 60_000;
-  while ((await device.outbox.count()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  await waitFor('every change sent', async () => (await device.outbox.filter(isUnsent).count()) === 0, {
+    timeout: 60_000,
+    interval: 200,
+  });
   unsubscribe();
-  expect(await device.outbox.count()).toBe(0);
+  expect(await device.outbox.filter(isUnsent).count()).toBe(0);
   expect(paused).toBe(true); // the limit was really hit
   const events = await server.db.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM request_status_events WHERE event_id > $1',

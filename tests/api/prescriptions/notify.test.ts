@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotifyResponse } from '../../../src/shared/prescription-api';
+import { waitFor } from '../../support/wait-for';
 import { bootPrescriptionApp, call, insertTransfer, unique, type TestContext, type ErrorResponse, type Row } from './fixtures';
 
 
@@ -26,16 +27,6 @@ async function outbox(to: string): Promise<{ id: number; subject: string; body_t
   return ctx.app.db.query('SELECT id, subject, body_text, sent_at FROM email_outbox WHERE to_address = $1 ORDER BY id', [
     to,
   ]);
-}
-
-async function until<T>(check: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('notify a patient of a completed transfer', () => {
@@ -133,10 +124,14 @@ describe('notify a patient of a completed transfer', () => {
     });
     const res = await call(ctx, 'PUT', NOTIFY, { body: await transfer(id), key: unique('key') });
     expect(res.status).toBe(200);
-    const [row] = await until(async () => {
-      const rows = await outbox(email);
-      return rows[0]?.sent_at ? rows : undefined;
-    });
+    const [row] = await waitFor(
+      'the email delivered',
+      async () => {
+        const rows = await outbox(email);
+        return rows[0]?.sent_at ? rows : undefined;
+      },
+      { timeout: 15_000 },
+    );
     const mailDir = path.join(ctx.dataDir, 'mail');
     const file = (await readdir(mailDir)).find((f) => f.startsWith(`outbox-${row!.id}-`) && f.endsWith('.eml'));
     expect(file).toBeDefined();

@@ -48,7 +48,7 @@ async function onServer<T>(serverUrl: string, fn: (client: pg.Client) => Promise
  * A new PGlite folder costs 10-20 s of initdb here, a copy of a migrated one about 1 s: the
  * first test file builds a template (per migrations and PGlite version), the others copy it.
  */
-async function pgliteTemplate(): Promise<string> {
+export async function pgliteTemplate(): Promise<string> {
   const hash = createHash('sha256');
   hash.update(readFileSync(PGLITE_PACKAGE));
   for (const name of readdirSync(MIGRATIONS).sort()) {

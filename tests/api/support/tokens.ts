@@ -106,6 +106,27 @@ export function shortLivedToken(uid: string, email: string, seconds: number): st
   return `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(payload)}.`;
 }
 
+/**
+ * An emulator-style ID token for `uid`, valid for the next hour, of a session signed in
+ * `ageSeconds` ago: Firebase's hourly refresh keeps the sign-in's `auth_time`.
+ */
+export function sessionTokenAged(uid: string, email: string, ageSeconds: number): string {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = {
+    iss: `https://securetoken.google.com/${EMULATOR_PROJECT_ID}`,
+    aud: EMULATOR_PROJECT_ID,
+    auth_time: now - ageSeconds,
+    user_id: uid,
+    sub: uid,
+    iat: now,
+    exp: now + 3600,
+    email,
+    email_verified: false,
+    firebase: { identities: { email: [email] }, sign_in_provider: 'password' },
+  };
+  return `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(payload)}.`;
+}
+
 export const GARBAGE_TOKEN = 'garbage.not-a.token';
 
 export interface TokenSet {

@@ -3,7 +3,7 @@
 // patients in every state, some created today. On PGlite, or PostgreSQL with DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../../src/server/seed/demo';
-import { localDate } from '../../../src/shared/zoned-time';
+import { localDate } from '../../../src/shared/time';
 import { freshDatabase, type FreshDatabase } from '../support/fresh-database';
 
 const ZONE = 'America/Toronto';

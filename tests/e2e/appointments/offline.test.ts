@@ -11,7 +11,8 @@ import { ADMIN } from '../support/accounts';
 import { launchBrowser, newContext, waitForServiceWorkerControl, goOffline, goOnline } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import { signIn } from '../support/sign-in';
-import { unsentCount, waitUntil } from '../prescriptions/helpers';
+import { unsentCount } from '../prescriptions/helpers';
+import { waitFor } from '../../support/wait-for';
 import {
   BROWSER_TIME_ZONE,
   CALENDAR,
@@ -155,7 +156,7 @@ describe.skipIf(!ADMIN_URL)('offline', () => {
     expect((await serverRow(target.appointment_id)).status).toBe('scheduled');
 
     await goOnline(context, page);
-    await waitUntil(async () => (await unsentCount(page)) === 0, 30_000, 'the outbox to drain');
+    await waitFor('the outbox to drain', async () => (await unsentCount(page)) === 0, { timeout: 30_000 });
     await calendarEvent(page, target.appointment_id).waitFor({ state: 'detached' });
     expect((await serverRow(target.appointment_id)).status).toBe('cancelled');
     const { rows: events } = await db.query(
@@ -196,7 +197,7 @@ describe.skipIf(!ADMIN_URL)('offline', () => {
     await entry.getByRole('button', { name: 'Retry' }).waitFor();
     await entry.getByRole('button', { name: 'Discard' }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await waitUntil(async () => (await unsentCount(page)) === 0, 10_000, 'the discard');
+    await waitFor('the discard', async () => (await unsentCount(page)) === 0, { timeout: 10_000 });
     await mark.waitFor({ state: 'detached' });
     expect((await serverRow(target.appointment_id)).status).toBe('completed');
   });

@@ -5,13 +5,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_COLORS } from '../../../src/client/features/appointments/calendar-events';
 import type { Appointment } from '../../../src/shared/entities';
-import { addDays } from '../../../src/shared/zoned-time';
+import { addDays } from '../../../src/shared/time';
 import { checkA11y } from '../support/a11y';
 import { ADMIN } from '../support/accounts';
-import { launchBrowser, newContext } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { animationsDone, launchBrowser, newContext } from '../support/browser';
+import { sharedServer, type SharedServer } from '../support/shared';
 import { signIn } from '../support/sign-in';
-import { mailbox, waitUntil } from '../prescriptions/helpers';
+import { mailbox } from '../prescriptions/helpers';
+import { waitFor } from '../../support/wait-for';
 import {
   BROWSER_TIME_ZONE,
   CALENDAR,
@@ -34,7 +35,7 @@ import {
   whenText,
 } from './helpers';
 
-let server: RunningServer;
+let server: SharedServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -44,7 +45,8 @@ const BLOCK_REFUSED =
   'Failed to block availabilities. Cannot block these availabilities as there is either a booked appointment or already a blocked time slot in this time range.';
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await launchBrowser();
   context = await newContext(browser, { timezoneId: BROWSER_TIME_ZONE });
   page = await context.newPage();
   await signIn(page, server.baseUrl, ADMIN);
@@ -53,7 +55,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 async function openCalendar(path = CALENDAR): Promise<void> {
@@ -229,10 +230,10 @@ describe('details modal', () => {
     await toast(page, 'Appointment cancelled successfully.').waitFor();
     await calendarEvent(page, target.appointment_id).waitFor({ state: 'detached' });
     expect((await serverAppointment(page, server.baseUrl, target.appointment_id))?.status).toBe('cancelled');
-    await waitUntil(
-      async () => (await mailbox(server.dataDir)).filter((m) => m.includes(target.email!)).length === emailsBefore + 1,
-      20_000,
+    await waitFor(
       'the cancellation email',
+      async () => (await mailbox(server.dataDir)).filter((m) => m.includes(target.email!)).length === emailsBefore + 1,
+      { timeout: 20_000 },
     );
     const email = (await mailbox(server.dataDir)).filter((m) => m.includes(target.email!)).at(-1)!;
     expect(email).toMatch(/has been cancelled/);
@@ -271,7 +272,7 @@ describe('manage availabilities', () => {
     await openCalendar(MANAGE);
     const { date, times } = await freeSlots();
     await dragSelect(page, date, times[0]!, times[2]!);
-    await waitUntil(async () => (await page.getByLabel('From').inputValue()) !== '', 5000, 'the selection');
+    await waitFor('the selection', async () => (await page.getByLabel('From').inputValue()) !== '', { timeout: 5000 });
     // The sidebar shows the selection on the pharmacy's clock: the first slot's start, the last one's end.
     expect(await page.getByLabel('From').inputValue()).toContain(clockText(times[0]!));
     expect(await page.getByLabel('Until').inputValue()).toContain(clockText(slotEnd(times[2]!)));
@@ -299,7 +300,7 @@ describe('manage availabilities', () => {
     await openCalendar(MANAGE);
     await showDate(page, date);
     await dragSelect(page, date, times[0]!, times[2]!);
-    await waitUntil(async () => (await page.getByLabel('Until').inputValue()) !== '', 5000, 'the selection');
+    await waitFor('the selection', async () => (await page.getByLabel('Until').inputValue()) !== '', { timeout: 5000 });
     await page.getByRole('button', { name: 'Unblock Availabilities' }).click();
     await toast(page, 'Availabilities unblocked successfully!').waitFor();
     await page.waitForURL((url) => url.pathname === CALENDAR);
@@ -318,7 +319,7 @@ describe('manage availabilities', () => {
     );
     const at = lanes.indexOf(booked.start_time);
     await dragSelect(page, booked.date, lanes[at - 1]!, lanes[at]!);
-    await waitUntil(async () => (await page.getByLabel('Until').inputValue()) !== '', 5000, 'the selection');
+    await waitFor('the selection', async () => (await page.getByLabel('Until').inputValue()) !== '', { timeout: 5000 });
     await page.getByRole('button', { name: 'Finalize Availabilities' }).click();
     await toast(page, BLOCK_REFUSED).waitFor();
     await page.waitForURL((url) => url.pathname === CALENDAR);
@@ -332,7 +333,7 @@ describe('accessibility (DESIGN 5)', () => {
     await checkA11y(page);
     await openModal(await upcoming((a) => a.appointment_type === 'Vaccine' && a.number_of_people > 1));
     await modal(page).getByRole('button', { name: 'See Other Patients' }).click();
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     await checkA11y(page);
     await page.keyboard.press('Escape');
     await openCalendar(MANAGE);
@@ -376,7 +377,7 @@ describe('list page', () => {
     ] as const) {
       await page.getByTestId('appointment-status-filter').getByText(label, { exact: true }).click();
       const expected = all.filter((a) => status === null || a.status === status);
-      await waitUntil(async () => (await cardIds()).length === Math.min(expected.length, 60), 5000, label);
+      await waitFor(label, async () => (await cardIds()).length === Math.min(expected.length, 60), { timeout: 5000 });
       const shown = await cardTimes();
       expect(shown).toEqual([...shown].sort().reverse());
       if (status) expect(new Set(await page.getByTestId('appointment-card').locator('.mantine-Badge-root').allTextContents())).toEqual(new Set([label]));
@@ -384,14 +385,14 @@ describe('list page', () => {
 
     await page.getByTestId('appointment-type-filter').getByText('Vaccine', { exact: true }).click();
     const vaccines = all.filter((a) => a.appointment_type === 'Vaccine');
-    await waitUntil(async () => (await cardIds()).length === Math.min(vaccines.length, 60), 5000, 'vaccines');
+    await waitFor('vaccines', async () => (await cardIds()).length === Math.min(vaccines.length, 60), { timeout: 5000 });
     expect(new Set(await cardIds()).size).toBe(Math.min(vaccines.length, 60));
     expect((await cardIds()).every((id) => vaccines.some((a) => a.appointment_id === id))).toBe(true);
     await page.getByTestId('appointment-type-filter').getByText('Consultation', { exact: true }).click();
-    await waitUntil(
-      async () => (await cardIds()).every((id) => all.find((a) => a.appointment_id === id)?.appointment_type === 'Consultation'),
-      5000,
+    await waitFor(
       'consultations',
+      async () => (await cardIds()).every((id) => all.find((a) => a.appointment_id === id)?.appointment_type === 'Consultation'),
+      { timeout: 5000 },
     );
   });
 
@@ -403,7 +404,7 @@ describe('list page', () => {
     const expectHits = async (query: string, match: (a: Appointment) => boolean) => {
       await search.fill(query);
       const expected = scheduled.filter(match).map((a) => a.appointment_id).sort();
-      await waitUntil(async () => JSON.stringify((await cardIds()).sort()) === JSON.stringify(expected), 5000, query);
+      await waitFor(query, async () => JSON.stringify((await cardIds()).sort()) === JSON.stringify(expected), { timeout: 5000 });
       expect(expected.length).toBeGreaterThan(0);
     };
     const lastName = target.last_name!;

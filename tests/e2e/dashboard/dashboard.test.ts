@@ -9,17 +9,19 @@ import type { AppointmentWidgetItem, PrescriptionWidgetItem } from '../../../src
 import { checkA11y } from '../support/a11y';
 import { ADMIN } from '../support/accounts';
 import { launchBrowser, newContext, waitForServiceWorkerControl } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { sharedServer, type SharedServer } from '../support/shared';
 import { signIn } from '../support/sign-in';
-import { api, waitUntil } from '../prescriptions/helpers';
+import { api } from '../prescriptions/helpers';
+import { waitFor } from '../../support/wait-for';
 
-let server: RunningServer;
+let server: SharedServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await launchBrowser();
   context = await newContext(browser, { withServiceWorker: true });
   // Headless Chromium has no installed app to badge: record what the app asks for instead.
   await context.addInitScript(() => {
@@ -38,7 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.setOffline(false);
   await browser?.close();
-  await server?.stop();
 });
 
 async function count(testId: string): Promise<number> {
@@ -87,7 +88,7 @@ describe('dashboard', () => {
     await openDashboard();
     const want = await expected();
     expect(want.unresolved).toBeGreaterThan(3);
-    await waitUntil(async () => JSON.stringify(await shown()) === JSON.stringify(want), 15_000, 'the counts');
+    await waitFor('the counts', async () => JSON.stringify(await shown()) === JSON.stringify(want), { timeout: 15_000 });
     expect(await page.getByTestId('dashboard-message-card').count()).toBe(want.unresolved);
     expect(await page.getByTestId('widget-prescriptions-row').count()).toBe(want.prescriptions);
     expect(await page.getByTestId('widget-upcoming-row').count()).toBe(want.upcoming);
@@ -103,12 +104,12 @@ describe('dashboard', () => {
     const before = await page.evaluate(() => window.scrollY);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.wheel(0, 300);
-    await waitUntil(async () => (await strip.evaluate((el) => el.scrollLeft)) > 0, 5_000, 'the row to scroll sideways');
+    await waitFor('the row to scroll sideways', async () => (await strip.evaluate((el) => el.scrollLeft)) > 0, { timeout: 5_000 });
     expect(await page.evaluate(() => window.scrollY)).toBe(before);
     await checkA11y(page);
 
     // The installed app's badge says the same as the strip.
-    await waitUntil(async () => (await page.evaluate(() => (window as unknown as { appBadge?: number }).appBadge)) === want.unresolved, 10_000, 'the app badge');
+    await waitFor('the app badge', async () => (await page.evaluate(() => (window as unknown as { appBadge?: number }).appBadge)) === want.unresolved, { timeout: 10_000 });
   });
 
   it('a card and a widget row open their records; resolving one lowers the badge and the app icon', async () => {
@@ -119,8 +120,8 @@ describe('dashboard', () => {
     await page.waitForURL((url) => url.pathname === '/messages' && url.searchParams.has('id'));
     const id = new URL(page.url()).searchParams.get('id');
     await page.getByTestId('inquiry-detail').getByRole('button', { name: 'Mark as Resolved' }).click();
-    await waitUntil(async () => (await api<Inquiry[]>(page, server.baseUrl, `/admin/inquiries/${id}`))[0]!.resolved, 15_000, 'resolved');
-    await waitUntil(async () => (await page.evaluate(() => (window as unknown as { appBadge?: number }).appBadge)) === before - 1, 10_000, 'the app badge');
+    await waitFor('resolved', async () => (await api<Inquiry[]>(page, server.baseUrl, `/admin/inquiries/${id}`))[0]!.resolved, { timeout: 15_000 });
+    await waitFor('the app badge', async () => (await page.evaluate(() => (window as unknown as { appBadge?: number }).appBadge)) === before - 1, { timeout: 10_000 });
 
     await openDashboard();
     expect(await count('dashboard-messages-count')).toBe(before - 1);

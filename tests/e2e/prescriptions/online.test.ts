@@ -4,16 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AutofillEnrolment, RefillReminder, RefillRequest, Transfer } from '../../../src/shared/entities';
 import { ADMIN } from '../support/accounts';
 import { launchBrowser, newContext } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { sharedServer, type SharedServer } from '../support/shared';
 import { signIn } from '../support/sign-in';
-import { api, detail, detailStatus, mailbox, openRecord, row, rows, waitUntil } from './helpers';
+import { api, detail, detailStatus, mailbox, openRecord, row, rows } from './helpers';
+import { waitFor } from '../../support/wait-for';
 
-let server: RunningServer;
+let server: SharedServer;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: { PHARMACY_NAME: 'Trillium Test Pharmacy' } }), launchBrowser()]);
+  server = sharedServer();
+  browser = await launchBrowser();
   const context = await newContext(browser);
   page = await context.newPage();
   await signIn(page, server.baseUrl, ADMIN);
@@ -21,7 +23,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const transfers = () => api<Transfer[]>(page, server.baseUrl, '/admin/transfers');
@@ -59,7 +60,7 @@ describe('transfers list', () => {
     const fragment = target.postal_code.slice(0, 3).toLowerCase();
     await page.getByTestId('prescription-search').fill(fragment);
     const expected = all.filter((t) => t.postal_code.toLowerCase().includes(fragment)).map((t) => t.transfer_id);
-    await waitUntil(async () => (await rows(page).count()) === expected.length, 10_000, 'postal-code matches');
+    await waitFor('postal-code matches', async () => (await rows(page).count()) === expected.length, { timeout: 10_000 });
     const shown = await rows(page).evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-record-key'))));
     expect(shown.sort()).toEqual([...expected].sort());
     await page.getByTestId('prescription-search').fill('zzz-no-such-thing');
@@ -104,9 +105,9 @@ describe('transfer actions (spec 4 "Request status")', () => {
     await detail(page).getByRole('button', { name: 'Mark as Complete' }).click();
     await detail(page).getByRole('button', { name: 'Mark as Incomplete' }).waitFor();
     expect((await detailStatus(page))?.toLowerCase()).toContain('completed');
-    await waitUntil(async () => (await transfers()).find((t) => t.transfer_id === target!.transfer_id)?.status === 'completed');
+    await waitFor('completed on the server', async () => (await transfers()).find((t) => t.transfer_id === target!.transfer_id)?.status === 'completed', { timeout: 30_000 });
     // The record's marks (row and detail) go once the server has confirmed.
-    await waitUntil(async () => (await page.getByTestId('pending-mark').count()) === 0, 10_000, 'the pending marks to go');
+    await waitFor('the pending marks to go', async () => (await page.getByTestId('pending-mark').count()) === 0, { timeout: 10_000 });
   });
 
   it('Flag asks first and alerts after the server confirmed; Unflag asks too', async () => {
@@ -125,7 +126,7 @@ describe('transfer actions (spec 4 "Request status")', () => {
     await detail(page).getByRole('button', { name: 'Unflag' }).click();
     await page.getByText('Are you sure you want to unflag this transfer?', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await waitUntil(async () => (await transfers()).find((t) => t.transfer_id === target!.transfer_id)?.status === 'active');
+    await waitFor('active on the server', async () => (await transfers()).find((t) => t.transfer_id === target!.transfer_id)?.status === 'active', { timeout: 30_000 });
   });
 
   it('Notify is refused until completed, then sends one email', async () => {
@@ -139,7 +140,7 @@ describe('transfer actions (spec 4 "Request status")', () => {
     await openRecord(page, server.baseUrl, '/prescriptions/transfers', completed.transfer_id);
     await page.getByTestId('prescription-notify').click();
     await page.getByText('Notification sent successfully!', { exact: true }).waitFor();
-    await waitUntil(async () => (await mailbox(server.dataDir)).length === before + 1, 30_000, 'the email');
+    await waitFor('the email', async () => (await mailbox(server.dataDir)).length === before + 1, { timeout: 30_000 });
     const mails = await mailbox(server.dataDir);
     const mail = mails.find((m) => m.includes(completed.email!))!;
     expect(mail).toContain('Trillium Test Pharmacy');
@@ -177,9 +178,12 @@ describe('refill-type pages', () => {
     const enrolment = autofill.find((a) => a.status === 'active')!;
     await openRecord(page, server.baseUrl, '/prescriptions/autofill', enrolment.refillId);
     await detail(page).getByRole('button', { name: 'Mark as Complete' }).click();
-    await waitUntil(async () =>
-      (await api<AutofillEnrolment[]>(page, server.baseUrl, '/admin/autofill')).find((a) => a.refillId === enrolment.refillId)
-        ?.status === 'completed',
+    await waitFor(
+      'the enrolment completed on the server',
+      async () =>
+        (await api<AutofillEnrolment[]>(page, server.baseUrl, '/admin/autofill')).find((a) => a.refillId === enrolment.refillId)
+          ?.status === 'completed',
+      { timeout: 30_000 },
     );
 
     const reminders = await api<RefillReminder[]>(page, server.baseUrl, '/admin/refill-reminders');

@@ -11,7 +11,8 @@ import { launchBrowser, newContext, waitForServiceWorkerControl } from '../suppo
 import { startServer, type RunningServer } from '../support/server';
 import { signIn } from '../support/sign-in';
 import { createStaff, endSessions, type StaffAccount } from '../support/staff';
-import { detail, openRecord, outboxCount, rows, unsentCount, waitUntil } from './helpers';
+import { detail, openRecord, outboxCount, rows, unsentCount } from './helpers';
+import { waitFor } from '../../support/wait-for';
 
 // It reads and writes the server's database while the server runs: a PostgreSQL server given by
 // DATABASE_URL (CI's PostgreSQL stage). Without one (npm test on the embedded database) it is skipped.
@@ -64,7 +65,17 @@ it.skipIf(!ADMIN_URL)("changes queued as A are not sent as B; when A signs in ag
   await page.goto(`${server.baseUrl}${TRANSFERS}`);
   await rows(page).first().waitFor();
   await waitForServiceWorkerControl(page);
-  const targets = (await transfersAs(a)).filter((t) => t.status === 'active').slice(0, 2);
+  const [first, second, own] = (await transfersAs(a)).filter((t) => t.status === 'active');
+  const targets = [first!, second!];
+  const targetIds = targets.map((t) => t.transfer_id);
+  /** B's own change on another record, once on the server: B's queue has had its turn since. */
+  const bChanges = async (button: string, status: string) => {
+    await openRecord(page, server.baseUrl, TRANSFERS, own!.transfer_id);
+    await detail(page).getByRole('button', { name: button }).click();
+    await waitFor(`B's own change (${status}) on the server`, async () => (await transfersAs(b)).find((t) => t.transfer_id === own!.transfer_id)?.status === status, {
+      timeout: 30_000,
+    });
+  };
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
   try {
@@ -77,7 +88,7 @@ it.skipIf(!ADMIN_URL)("changes queued as A are not sent as B; when A signs in ag
       await detail(page).getByRole('button', { name: 'Mark as Complete' }).click();
       await detail(page).getByRole('button', { name: 'Mark as Incomplete' }).waitFor();
     }
-    await waitUntil(async () => (await unsentCount(page)) === 2, 10_000, 'the queued changes');
+    await waitFor('the queued changes', async () => (await unsentCount(page)) === 2, { timeout: 10_000 });
     // A's session ends (as an expired one does): neither this page nor the service worker can
     // send A's changes any more; and A leaves without a Logout.
     await endSessions(a.uid);
@@ -91,25 +102,28 @@ it.skipIf(!ADMIN_URL)("changes queued as A are not sent as B; when A signs in ag
     await prompt.waitFor({ state: 'detached' });
     await page.goto(`${server.baseUrl}${TRANSFERS}`);
     await rows(page).first().waitFor();
-    await page.waitForTimeout(3000);
-    expect(await outboxCount(page)).toBe(2);
+    await bChanges('Mark as Complete', 'completed');
+    await waitFor("only A's changes left", async () => (await outboxCount(page)) === 2);
     const asB = await transfersAs(b);
     for (const target of targets) expect(asB.find((t) => t.transfer_id === target.transfer_id)?.status).toBe('active');
-    const { rows: none } = await db.query('SELECT 1 FROM request_status_events WHERE event_id > $1', [since]);
+    const { rows: none } = await db.query('SELECT 1 FROM request_status_events WHERE event_id > $1 AND record_id = ANY($2)', [
+      since,
+      targetIds,
+    ]);
     expect(none).toHaveLength(0);
-    // Kept means asked once: a reload does not ask again.
+    // Kept means asked once: a reload does not ask again (B is back at work, and no question).
     await page.reload();
     await rows(page).first().waitFor();
-    await page.waitForTimeout(1000);
+    await bChanges('Mark as Incomplete', 'active');
     expect(await prompt.count()).toBe(0);
 
     await leaveWithoutLogout();
     await signIn(page, server.baseUrl, a);
-    await waitUntil(async () => (await outboxCount(page)) === 0, 30_000, "A's changes to be sent");
+    await waitFor("A's changes to be sent", async () => (await outboxCount(page)) === 0, { timeout: 30_000 });
     const { rows: events } = await db.query<{ record_id: number; to_status: string; actor_uid: string }>(
       `SELECT record_id, to_status, actor_uid FROM request_status_events
-        WHERE event_id > $1 AND entity = 'transfers' ORDER BY event_id`,
-      [since],
+        WHERE event_id > $1 AND entity = 'transfers' AND record_id = ANY($2) ORDER BY event_id`,
+      [since, targetIds],
     );
     expect(events.map((e) => [e.record_id, e.to_status, e.actor_uid]).sort()).toEqual(
       targets.map((t) => [t.transfer_id, 'completed', a.uid]).sort(),

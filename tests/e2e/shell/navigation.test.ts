@@ -2,16 +2,17 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/accounts';
 import { launchBrowser, newContext, PHONE, watchProblems } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { sharedServer, type SharedServer } from '../support/shared';
 import { logoutThrough, signIn, storedToken } from '../support/sign-in';
 
-let server: RunningServer;
+let server: SharedServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await launchBrowser();
   context = await newContext(browser);
   page = await context.newPage();
   await signIn(page, server.baseUrl, ADMIN);
@@ -19,7 +20,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 function nav(target: Page = page): Locator {

@@ -5,8 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y } from '../support/a11y';
 import { ADMIN } from '../support/accounts';
-import { DESKTOP, launchBrowser, networkQuiet, newContext, PHONE, TABLET, watchProblems } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { animationsDone, DESKTOP, launchBrowser, networkQuiet, newContext, PHONE, TABLET, watchProblems } from '../support/browser';
+import { sharedServer, type SharedServer } from '../support/shared';
 import { signIn } from '../support/sign-in';
 
 const SHOTS = '/tmp/shots';
@@ -17,23 +17,22 @@ const SHOTS = '/tmp/shots';
 const LOGIN_JS_BUDGET_KB = 120;
 const LOGIN_JS_WIRE_BUDGET_KB = 120;
 
-let server: RunningServer;
+let server: SharedServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await launchBrowser();
   await mkdir(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 async function settle(page: Page): Promise<void> {
   await networkQuiet(page);
-  // Let transitions end before a scan or a screenshot.
-  await page.waitForTimeout(300);
+  await animationsDone(page);
 }
 
 describe('accessibility (DESIGN 5: no serious axe-core violations)', () => {
@@ -58,12 +57,12 @@ describe('accessibility (DESIGN 5: no serious axe-core violations)', () => {
       const opener = label === 'desktop' ? 'Prescriptions' : 'Open navigation';
       await page.getByRole('button', { name: opener }).click();
       await page.getByRole('menu', { name: opener }).waitFor();
-      await page.waitForTimeout(200);
+      await animationsDone(page);
       await checkA11y(page);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Notifications' }).click();
       await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
-      await page.waitForTimeout(200);
+      await animationsDone(page);
       await checkA11y(page);
       await context.close();
     });

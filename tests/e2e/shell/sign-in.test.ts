@@ -2,25 +2,21 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, PATIENT } from '../support/accounts';
 import { launchBrowser, newContext } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { sharedServer, type SharedServer } from '../support/shared';
 import { logoutThrough, signIn, storedToken } from '../support/sign-in';
+import { waitFor } from '../../support/wait-for';
 
-let server: RunningServer;
+let server: SharedServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = sharedServer();
+  browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
-
-async function waitForDialog(dialogs: string[]): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (dialogs.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-}
 
 async function freshPage() {
   const context = await newContext(browser);
@@ -95,7 +91,7 @@ describe('sign-in (spec 2 "Sign-in", 4 "Sign-in", 8)', () => {
     });
     await page.goto(`${server.baseUrl}/login`);
     await signIn(page, server.baseUrl, { email: ADMIN.email, password: 'not-the-password' }, { waitFor: null });
-    await waitForDialog(dialogs);
+    await waitFor("the browser's own alert", () => dialogs.length > 0, { timeout: 20_000 });
     expect(dialogs).toEqual(['Login failed: The email or password is incorrect.']);
     await context.close();
   });
@@ -129,13 +125,16 @@ describe('sign-in (spec 2 "Sign-in", 4 "Sign-in", 8)', () => {
 describe('guard (spec 2 "Guard", 6)', () => {
   it("shows 'Loading...' while checking, then sends a signed-out visitor of /users to /login", async () => {
     const { context, page } = await freshPage();
-    // Hold the start a moment so the checking state can be seen.
+    // Hold the start until the checking state has been seen.
+    let release = () => {};
+    const seen = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/nodejsapp/api/config', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await seen;
       await route.continue();
     });
     await page.goto(`${server.baseUrl}/users`);
     await page.getByText('Loading...', { exact: true }).waitFor();
+    release();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByRole('heading', { name: 'Greetings,' }).waitFor();
     expect(await storedToken(page)).toBeNull();

@@ -1,5 +1,6 @@
 // Debian's Chromium driven by playwright-core, with the flags DESIGN 6 gives.
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
+import { waitFor } from '../../support/wait-for';
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const TABLET = { width: 820, height: 1180 } as const;
@@ -64,13 +65,39 @@ function trackRequests(context: BrowserContext): void {
  */
 export async function networkQuiet(page: Page, quietMs = 500, timeoutMs = 30_000): Promise<void> {
   await page.waitForLoadState('load');
-  const deadline = Date.now() + timeoutMs;
   let quietSince = Date.now();
-  while (Date.now() - quietSince < quietMs) {
-    if (Date.now() > deadline) throw new Error(`the network was never quiet for ${quietMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    if ((inFlight.get(page)?.size ?? 0) > 0) quietSince = Date.now();
-  }
+  await waitFor(
+    `the network to be quiet for ${quietMs} ms`,
+    () => {
+      if ((inFlight.get(page)?.size ?? 0) > 0) quietSince = Date.now();
+      return Date.now() - quietSince >= quietMs;
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
+}
+
+/**
+ * Every transition and animation under way in the page has ended (those that never end, such as a
+ * spinner, aside): what a scan or a screenshot should wait for.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    // A transition may begin a few frames after its element appears (Mantine's start on a timer):
+    // done once five frames in a row pass with none running.
+    for (let quiet = 0, looks = 0; quiet < 5 && looks < 300; looks += 1) {
+      const running = document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity && animation.playState !== 'finished');
+      if (running.length > 0) {
+        quiet = 0;
+        await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+      } else {
+        quiet += 1;
+      }
+      await frame();
+    }
+  });
 }
 
 export interface PageProblems {

@@ -1,11 +1,14 @@
 // Runs the real product for a test file, the way `npm start` does, on its own port and data
 // folder. The suite built dist already (npm run test:e2e), hence SKIP_BUILD.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitFor } from '../../support/wait-for';
+import { pgliteTemplate } from '../../api/support/fresh-database';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const START_TIMEOUT_MS = 90_000;
@@ -13,7 +16,7 @@ const STOP_TIMEOUT_MS = 10_000;
 
 export interface RunningServer {
   baseUrl: string;
-  /** The process group of the server (npx, tsx and node under it): the benchmark reads its memory. */
+  /** The process group of the server (node and whatever it starts): the benchmark reads its memory. */
   groupId: number | undefined;
   dataDir: string;
   /** What the server printed so far (for failure messages). */
@@ -56,20 +59,18 @@ function groupAlive(child: ChildProcess): boolean {
   }
 }
 
-/** npx exits before the node process under it has closed the database: wait for the group. */
-async function groupGone(child: ChildProcess, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (groupAlive(child)) {
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return true;
+/** The database is closed once the whole group has gone: wait for it. */
+function groupGone(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  return waitFor('the server process group to end', () => !groupAlive(child), { timeout: timeoutMs }).then(
+    () => true,
+    () => false,
+  );
 }
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined) return;
   try {
-    // npx -> tsx -> node: the whole group this test started.
+    // The whole group this test started.
     process.kill(-child.pid, signal);
   } catch {
     // Already gone.
@@ -77,24 +78,29 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`The server exited with code ${child.exitCode} before it was ready:\n${output()}`);
-    }
-    try {
-      const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  const answered = async () => {
+    if (child.exitCode !== null) return 'exited';
+    const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) }).catch(() => null);
+    return response?.ok ? 'healthy' : false;
+  };
+  let state: 'exited' | 'healthy';
+  try {
+    state = await waitFor('/healthz to answer 200', answered, { timeout: START_TIMEOUT_MS, interval: 250 });
+  } catch {
+    throw new Error(`The server was not healthy after ${START_TIMEOUT_MS} ms:\n${output()}`);
   }
-  throw new Error(`The server was not healthy after ${START_TIMEOUT_MS} ms:\n${output()}`);
+  if (state === 'exited') {
+    throw new Error(`The server exited with code ${child.exitCode} before it was ready:\n${output()}`);
+  }
 }
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'pharmacy-e2e-')));
+  // A new embedded database costs 10-20 s of initdb here: start from a copy of the migrated one
+  // the API tests keep (the server migrates and seeds it as on any first start).
+  if (!options.env?.DATABASE_URL && !existsSync(path.join(dataDir, 'pgdata'))) {
+    await cp(path.join(await pgliteTemplate(), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
+  }
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   // A PostgreSQL URL given to the test run names a server for tests to make databases on, never
@@ -110,7 +116,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     AUTH_EMULATOR_PORT: String(await freePort()),
     ...options.env,
   };
-  const child = spawn('npx', ['tsx', 'src/server/cli/start.ts'], {
+  // `npm start` is `tsx src/server/cli/start.ts`: the same program, loaded by node with tsx's hook
+  // (npx and tsx's own process cost seconds a start on a loaded machine).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/start.ts'], {
     cwd: REPO_ROOT,
     env,
     detached: true,

@@ -23,6 +23,11 @@ export async function disableAccount(uid: string): Promise<void> {
   await testAdminAuth().updateUser(uid, { disabled: true });
 }
 
+/** Takes the admin role away (the custom claim) and nothing else: the account's sessions stay valid. */
+export async function takeRole(uid: string): Promise<void> {
+  await testAdminAuth().setCustomUserClaims(uid, {});
+}
+
 /** Ends the account's sessions everywhere (what an expired or revoked session looks like). */
 export async function endSessions(uid: string): Promise<void> {
   await testAdminAuth().revokeRefreshTokens(uid);
@@ -31,7 +36,7 @@ export async function endSessions(uid: string): Promise<void> {
 /** `npm run admin -- revoke EMAIL`, the server's own command, against the suite's emulator. */
 export function revokeWithCli(email: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'src/server/cli/admin.ts', 'revoke', email], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', 'revoke', email], {
       cwd: REPO_ROOT,
       env: process.env,
       stdio: ['ignore', 'pipe', 'pipe'],

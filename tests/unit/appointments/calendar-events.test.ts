@@ -8,14 +8,12 @@ const WEEK = { start: '2026-11-22', end: '2026-11-29' };
 function entry(state: OutboxEntry['state']): OutboxEntry {
   return {
     id: `k-${state}`,
-    schemaVersion: 2,
+    schemaVersion: 3,
     owner: null,
-    kind: 'appointment-cancel',
-    method: 'PUT',
-    path: '/admin/appointments/cancel/vaccine/1',
+    action: 'vaccine-cancel',
+    args: { params: { id: '1' }, body: { vaccine_id: 1 } },
     collection: 'appointments',
     recordKey: 1,
-    patch: { status: 'cancelled' },
     label: 'Cancel Appointment',
     createdAt: 0,
     attempts: 0,

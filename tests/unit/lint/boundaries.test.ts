@@ -1,5 +1,5 @@
 // The lint rules that hold STYLE.md's boundaries catch what they are for (issue 10, item 12):
-// a feature importing another feature, and the offline core importing React.
+// a feature importing another feature, and the offline core importing React or the app.
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -26,5 +26,10 @@ describe('lint boundaries', () => {
   it('the offline core imports neither React nor dexie-react-hooks', async () => {
     const code = "import { useState } from 'react';\nimport { useLiveQuery } from 'dexie-react-hooks';\nexport const y = [useState, useLiveQuery];\n";
     expect(await ruleIds(code, 'src/client/offline/uses-react.ts')).toEqual(['no-restricted-imports', 'no-restricted-imports']);
+  });
+
+  it('the offline core imports only src/shared and itself, not the app around it (STYLE 2)', async () => {
+    const code = "import { tokenHolder } from '../lib/auth-token';\nimport { useOutbox } from '../hooks/use-outbox';\nimport { actionDef } from '../../shared/actions/registry';\nimport { db } from './db';\nexport const z = [tokenHolder, useOutbox, actionDef, db];\n";
+    expect(await ruleIds(code, 'src/client/offline/uses-the-app.ts')).toEqual(['no-restricted-imports', 'no-restricted-imports']);
   });
 });

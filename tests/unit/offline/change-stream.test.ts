@@ -16,4 +16,18 @@ describe('the change stream reader', () => {
       ['end', '{"status":401}'],
     ]);
   });
+
+  it('joins data lines, and ignores ids, retry hints, unknown fields and events without data', () => {
+    const events: [string, string][] = [];
+    const parse = createEventParser((event, data) => events.push([event, data]));
+    parse('retry: 5000\nid: 7\nfoo: bar\nevent: change\ndata: {"list":\ndata: "refills"}\n\n');
+    // A lone CR ends a line too; one at the end of a chunk waits for the next (it may be CR LF).
+    parse('event: end\n\nevent: cursors\rdata: {}\r\r');
+    expect(events).toHaveLength(1);
+    parse(': heartbeat\n\n');
+    expect(events).toEqual([
+      ['change', '{"list":\n"refills"}'],
+      ['cursors', '{}'],
+    ]);
+  });
 });

@@ -1,13 +1,16 @@
-// A device that holds the last release's database (version 4) opens it upgraded: its cache and
-// queue are kept, and the indexes of version 5 (newest first, sparse `_confirmedAt`) answer.
+// A device that holds an earlier release's database opens it upgraded: its cache and queue are
+// kept. Version 4 gains the `created_at` index (newest first); versions up to 5 wrote unsent
+// changes into the rows (`_base`, `_confirmedAt`), which go back to the server's version while the
+// queued change, migrated to its action and arguments, is laid over them when read.
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { expect, it } from 'vitest';
-import { sampleTransfer } from './test-device';
+import { sampleTransfer, shownTransfer } from './test-device';
+import { waitFor } from '../../support/wait-for';
 import { db, DB_NAME } from '../../../src/client/offline/db';
 import { collectionViews, isPreview, PREVIEW_ROWS } from '../../../src/client/offline/view-store';
 
-it('a version 4 database opens as version 5 with its cache, its queue and the new indexes', async () => {
+it('a version 4 database opens upgraded with its cache, its queue and the newest-first index', async () => {
   db.close();
   await Dexie.delete(DB_NAME);
   const v4 = new Dexie(DB_NAME);
@@ -30,12 +33,12 @@ it('a version 4 database opens as version 5 with its cache, its queue and the ne
   v4.close();
 
   await db.open();
-  expect(db.verno).toBe(5);
+  expect(db.verno).toBe(7);
   expect(await db.transfers.count()).toBe(total);
   expect((await db.meta.get('cursor:transfers'))?.value).toBe('42');
   const newest = await db.transfers.orderBy('created_at').reverse().limit(3).primaryKeys();
   expect(newest).toEqual([1, 2, 3]);
-  expect(await db.transfers.where('_confirmedAt').above(0).primaryKeys()).toEqual([4]);
+  expect(await db.transfers.get(4)).not.toHaveProperty('_confirmedAt');
 
   const views = collectionViews('transfers');
   const published: (readonly object[])[] = [];
@@ -43,11 +46,56 @@ it('a version 4 database opens as version 5 with its cache, its queue and the ne
     const rows = views.get();
     if (rows) published.push(rows);
   });
-  for (let i = 0; i < 600 && !published.some((rows) => rows.length === total); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await waitFor('the whole list', () => published.some((rows) => rows.length === total), { timeout: 15_000, interval: 10 });
   stop();
   expect(isPreview(published[0]!)).toBe(true);
   expect((published[0] as { transfer_id: number }[]).slice(0, 3).map((row) => row.transfer_id)).toEqual([1, 2, 3]);
   expect(published.at(-1)).toHaveLength(total);
+});
+
+it("a version 5 database's queued change is migrated, and its row goes back to the server's version", async () => {
+  db.close();
+  await Dexie.delete(DB_NAME);
+  const v5 = new Dexie(DB_NAME);
+  v5.version(5).stores({
+    transfers: 'transfer_id, user_id, created_at, _confirmedAt',
+    outbox: '++seq, &id, state, [collection+recordKey]',
+    meta: 'key',
+  });
+  const server = sampleTransfer(1);
+  // What version 5 stored after "Mark as Complete" offline: the change in the row, the server's
+  // version in `_base`, and the entry as a method, path and patch.
+  await v5.table('transfers').put({ ...server, status: 'completed', _base: server });
+  await v5.table('outbox').add({
+    id: 'queued-by-v5',
+    schemaVersion: 2,
+    owner: { uid: 'uid-1', email: 'staff@pharmacy.test' },
+    kind: 'transfer-action',
+    method: 'PUT',
+    path: '/admin/transfers/complete/1',
+    collection: 'transfers',
+    recordKey: 1,
+    patch: { status: 'completed' },
+    label: 'Mark as Complete',
+    createdAt: Date.now(),
+    attempts: 0,
+    nextAttemptAt: Date.now(),
+    state: 'pending',
+    lastError: null,
+    lastStatus: null,
+  });
+  v5.close();
+
+  await db.open();
+  expect(await db.transfers.get(1)).toEqual(server);
+  const [entry] = await db.outbox.toArray();
+  expect(entry).toMatchObject({
+    id: 'queued-by-v5',
+    schemaVersion: 3,
+    action: 'transfer-status',
+    args: { params: { action: 'complete', transfer_id: '1' } },
+    state: 'pending',
+  });
+  expect(entry).not.toHaveProperty('path');
+  expect((await shownTransfer(1))!.status).toBe('completed');
 });

@@ -5,17 +5,18 @@ import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFakeApi, type FakeApi } from './fake-api';
-import { resetDevice, sampleTransfer, STAFF, tokenOf } from './test-device';
-import { notifyChange, transferActionChange } from '../../../src/client/offline/actions';
-import { rebaseRecord } from '../../../src/client/offline/rebase';
+import { resetDevice, sampleTransfer, shownTransfer, STAFF, tokenOf, unsentCount } from './test-device';
 import { db, DB_NAME } from '../../../src/client/offline/db';
-import { enqueueChange } from '../../../src/client/offline/enqueue';
+import { enqueueAction } from '../../../src/client/offline/enqueue';
 import { setApiOrigin } from '../../../src/client/offline/http';
 import { applyKeyRetention } from '../../../src/client/offline/key-retention';
 import { drainOutbox } from '../../../src/client/offline/outbox';
 import { claimEntries, discardEntries, requeueEntry } from '../../../src/client/offline/outbox-edits';
-import { entryStanding, migrateEntry, OUTBOX_SCHEMA_VERSION, type OutboxEntry } from '../../../src/client/offline/outbox-entry';
-import { setSignedInPerson, setTokenSource } from '../../../src/client/offline/session';
+import { entryStanding, isUnsent, OUTBOX_SCHEMA_VERSION } from '../../../src/client/offline/outbox-entry';
+import { migrateEntry, type LegacyEntry } from '../../../src/client/offline/outbox-migrate';
+import { notifyCall, transferStatusCall } from '../../../src/shared/actions/calls';
+import { setTokenSource } from '../../../src/client/offline/session';
+import { sessionState } from '../../../src/client/offline/session-state';
 import type { TransferAction } from '../../../src/shared/request-status';
 
 const COLLEAGUE = { uid: 'uid-2', email: 'colleague@pharmacy.test' } as const;
@@ -36,11 +37,12 @@ afterEach(async () => {
   await api.close();
 });
 
-const queue = (id: number, action: TransferAction = 'complete') => enqueueChange(transferActionChange(sampleTransfer(id), action));
+const queue = (id: number, action: TransferAction = 'complete') => enqueueAction(transferStatusCall(id, action), sampleTransfer(id));
+const unsent = async () => (await db.outbox.toArray()).filter(isUnsent);
 const mutations = () => api.log.filter((request) => request.method !== 'GET');
 
 function signIn(person: { uid: string; email: string }, token: string): void {
-  setSignedInPerson(person);
+  sessionState.set({ status: 'verified', person: person });
   setTokenSource(tokenOf(token, person.uid));
 }
 
@@ -55,7 +57,7 @@ describe('changes belong to the person who queued them', () => {
     // The colleague is signed in now: only their change goes, with their token.
     await drainOutbox();
     expect(mutations().map((r) => [r.key, r.token])).toEqual([[theirs.id, 'token-2']]);
-    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ id: mine.id, state: 'pending', attempts: 0 })]);
+    expect(await unsent()).toEqual([expect.objectContaining({ id: mine.id, state: 'pending', attempts: 0 })]);
 
     // The first person signs in again: theirs goes, once, with their own token.
     signIn(STAFF, 'token-1');
@@ -64,7 +66,7 @@ describe('changes belong to the person who queued them', () => {
       [theirs.id, 'token-2'],
       [mine.id, 'token-1'],
     ]);
-    expect(await db.outbox.count()).toBe(0);
+    expect(await unsentCount()).toBe(0);
     expect(api.effects.get(mine.id)).toBe(1);
   });
 
@@ -96,11 +98,11 @@ describe('changes belong to the person who queued them', () => {
     signIn(COLLEAGUE, 'token-2');
     const a = await queue(1);
     const b = await queue(2, 'flag');
-    expect((await db.transfers.get(2))!.status).toBe('flagged');
+    expect((await shownTransfer(2))!.status).toBe('flagged');
     signIn(STAFF, 'token-1');
     expect((await discardEntries([a.id, b.id])).sort()).toEqual([a.id, b.id].sort());
-    expect(await db.outbox.count()).toBe(0);
-    expect((await db.transfers.get(2))!.status).toBe('active');
+    expect(await unsentCount()).toBe(0);
+    expect((await shownTransfer(2))!.status).toBe('active');
   });
 });
 
@@ -123,10 +125,16 @@ describe('entries written by version 1 (no owner)', () => {
     lastStatus: null,
   });
 
-  it('migrateEntry gives them no owner and leaves newer entries alone', () => {
-    const old = v1Entry('k1', 1) as unknown as OutboxEntry;
-    expect(migrateEntry(old)).toMatchObject({ id: 'k1', owner: null, schemaVersion: OUTBOX_SCHEMA_VERSION });
-    const newer = { ...old, schemaVersion: OUTBOX_SCHEMA_VERSION + 1, owner: STAFF };
+  it('migrateEntry gives them no owner, their action and arguments, and leaves newer entries alone', () => {
+    const old = v1Entry('k1', 1) as unknown as LegacyEntry;
+    expect(migrateEntry(old)).toMatchObject({
+      id: 'k1',
+      owner: null,
+      schemaVersion: OUTBOX_SCHEMA_VERSION,
+      action: 'transfer-status',
+      args: { params: { action: 'complete', transfer_id: '1' } },
+    });
+    const newer = { ...old, schemaVersion: OUTBOX_SCHEMA_VERSION + 1, owner: STAFF } as unknown as LegacyEntry;
     expect(migrateEntry(newer)).toBe(newer);
   });
 
@@ -154,7 +162,7 @@ describe('entries written by version 1 (no owner)', () => {
     expect(await claimEntries(['legacy-1'], STAFF)).toBe(1);
     await drainOutbox();
     expect(mutations().map((r) => [r.key, r.token])).toEqual([['legacy-1', 'token-1']]);
-    expect((await db.outbox.toArray()).map((e) => e.id)).toEqual(['legacy-2']);
+    expect((await unsent()).map((e) => e.id)).toEqual(['legacy-2']);
   });
 });
 
@@ -171,13 +179,13 @@ describe('changes older than the server keeps keys', () => {
 
     await drainOutbox();
     expect(mutations().map((r) => r.key)).toEqual([young.id]);
-    expect((await db.outbox.toArray()).map((e) => e.id).sort()).toEqual([old.id, fresh.id].sort());
+    expect((await unsent()).map((e) => e.id).sort()).toEqual([old.id, fresh.id].sort());
 
     // The retention is the server's setting: kept 45 days, both may still go (once each).
     applyKeyRetention({ idempotencyKeyDays: 45 });
     await drainOutbox();
     expect(mutations()).toHaveLength(3);
-    expect(await db.outbox.count()).toBe(0);
+    expect(await unsentCount()).toBe(0);
     expect(api.effects.get(old.id)).toBe(1);
     expect(api.effects.get(fresh.id)).toBe(1);
   });
@@ -196,7 +204,7 @@ describe('changes older than the server keeps keys', () => {
     expect(redone!.createdAt).toBe(Date.now());
     await drainOutbox();
     expect(mutations().map((r) => r.key)).toEqual([redone!.id]);
-    expect(await db.outbox.count()).toBe(0);
+    expect(await unsentCount()).toBe(0);
   });
 
   it('Redo builds the change again from the record as it is now', async () => {
@@ -204,14 +212,14 @@ describe('changes older than the server keeps keys', () => {
     vi.setSystemTime(new Date('2026-01-01T09:00:00Z'));
     api.touch(1, 'completed');
     await db.transfers.put(sampleTransfer(1, 'completed'));
-    const old = await enqueueChange(notifyChange(sampleTransfer(1, 'completed')));
+    const old = await enqueueAction(notifyCall(sampleTransfer(1, 'completed')));
     // Meanwhile the sync brought the patient's new email address.
     const now = { ...sampleTransfer(1, 'completed'), email: 'new-address@example.test' };
-    await db.transaction('rw', db.transfers, db.outbox, () => rebaseRecord('transfers', now));
+    await db.transfers.put(now);
     vi.setSystemTime(new Date('2026-03-01T09:00:00Z'));
     const redone = await requeueEntry(old.id);
-    expect(redone!.body).toEqual(now);
-    expect((old.body as { email: string }).email).toBe('p1@example.test');
+    expect(redone!.args.body).toEqual(now);
+    expect((old.args.body as { email: string }).email).toBe('p1@example.test');
   });
 });
 

@@ -2,18 +2,18 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Behavior, FakeApi } from './fake-api';
 import { startFakeApi } from './fake-api';
-import { resetDevice, sampleTransfer, STAFF, tokenOf } from './test-device';
+import { resetDevice, sampleTransfer, shownTransfer, STAFF, tokenOf, unsentCount } from './test-device';
 import { waitForOutboxResult } from '../../../src/client/offline/actions';
 import { db } from '../../../src/client/offline/db';
-import { enqueueChange } from '../../../src/client/offline/enqueue';
+import { enqueueAction } from '../../../src/client/offline/enqueue';
 import { setApiOrigin } from '../../../src/client/offline/http';
 import { drainOutbox } from '../../../src/client/offline/outbox';
 import { discardEntry, requeueEntry } from '../../../src/client/offline/outbox-edits';
 import { outboxStatus } from '../../../src/client/offline/outbox-status';
 import { resumeOutbox } from '../../../src/client/offline/outbox-triggers';
-import { toView } from '../../../src/client/offline/cached-row';
 import { authGate, setTokenSource } from '../../../src/client/offline/session';
-import { actionTarget, type TransferAction } from '../../../src/shared/request-status';
+import { notifyCall, transferStatusCall } from '../../../src/shared/actions/calls';
+import type { TransferAction } from '../../../src/shared/request-status';
 
 let api: FakeApi;
 
@@ -29,30 +29,15 @@ afterEach(async () => {
   await api.close();
 });
 
-/** Same shape as actions.requestTransferAction, without its kick (the tests drain by hand). */
+/** Same as actions.queueAction, without its kick (the tests drain by hand). */
 function queue(id: number, action: TransferAction) {
-  return enqueueChange({
-    kind: 'transfer-action',
-    collection: 'transfers',
-    record: sampleTransfer(id),
-    method: 'PUT',
-    path: `/admin/transfers/${action}/${id}`,
-    patch: { status: actionTarget(action) },
-    label: action,
-  });
+  return enqueueAction(transferStatusCall(id, action), sampleTransfer(id));
 }
 
-function queueNotify(id: number) {
-  return enqueueChange({
-    kind: 'notify',
-    collection: 'transfers',
-    record: sampleTransfer(id),
-    method: 'PUT',
-    path: '/admin/prescription-request-notify/transfer',
-    body: (view) => view,
-    patch: {},
-    label: 'Notify patient',
-  });
+/** Notify as the screen asks it, on the transfer as the device shows it. */
+async function queueNotify(id: number) {
+  const shown = (await shownTransfer(id)) ?? sampleTransfer(id);
+  return enqueueAction(notifyCall(shown), shown);
 }
 
 async function seed(count: number) {
@@ -63,11 +48,13 @@ async function seed(count: number) {
 const mutations = () => api.log.filter((request) => request.method !== 'GET');
 
 describe('outbox processor over real HTTP', () => {
-  it('sends every change once, in order per record, and rebases with the answer', async () => {
+  it('sends every change once, in order per record, and shows the answer', async () => {
     await seed(3);
     const a = await queue(1, 'complete');
     const b = await queue(1, 'incomplete');
     const c = await queue(2, 'flag');
+    // This device holds transfer 3 as completed; the server has it active.
+    await db.transfers.put(sampleTransfer(3, 'completed'));
     const d = await queueNotify(3);
 
     const summary = await drainOutbox();
@@ -78,10 +65,11 @@ describe('outbox processor over real HTTP', () => {
     expect(api.effects.get(a.id)).toBe(1);
     expect(api.effects.get(b.id)).toBe(1);
     expect(api.effects.get(c.id)).toBe(1);
-    expect(toView((await db.transfers.get(1))!)).toEqual(sampleTransfer(1, 'active'));
-    expect(toView((await db.transfers.get(2))!)).toEqual(sampleTransfer(2, 'flagged'));
-    // Notify on a transfer the server has as active: refused, in the server's words.
-    expect(await db.outbox.toArray()).toEqual([
+    expect(await shownTransfer(1)).toEqual(sampleTransfer(1, 'active'));
+    expect(await shownTransfer(2)).toEqual(sampleTransfer(2, 'flagged'));
+    // Notify on a transfer the server has as active: refused, in the server's words; the others
+    // are taken (sent) and wait only for a sync to bring their records.
+    expect((await db.outbox.toArray()).filter((entry) => entry.state !== 'sent')).toEqual([
       expect.objectContaining({
         id: d.id,
         state: 'conflict',
@@ -102,7 +90,7 @@ describe('outbox processor over real HTTP', () => {
     expect(mutations().map((r) => r.key)).toEqual(expect.arrayContaining([refused.id, other.id]));
     expect(mutations().some((r) => r.key === behind.id)).toBe(false);
     // The server's record is the truth now; the refused change is no longer shown.
-    expect((await db.transfers.get(1))!.status).toBe('flagged');
+    expect((await shownTransfer(1))!.status).toBe('flagged');
     expect(await waitForOutboxResult(refused.id)).toEqual({
       ok: false,
       status: 409,
@@ -127,7 +115,7 @@ describe('outbox processor over real HTTP', () => {
     // Full jitter with Math.random() = 0.5 on the first retry: half of the 1 s base.
     expect(stored!.nextAttemptAt).toBeGreaterThanOrEqual(before + 500);
     expect(stored!.nextAttemptAt).toBeLessThanOrEqual(Date.now() + 500);
-    expect((await db.transfers.get(1))!.status).toBe('completed');
+    expect((await shownTransfer(1))!.status).toBe('completed');
 
     // Not due yet: a drain now sends nothing.
     await drainOutbox();
@@ -140,10 +128,10 @@ describe('outbox processor over real HTTP', () => {
     expect(outboxStatus.get().pausedUntil).not.toBeNull(); // no answer: the whole queue waits
 
     await drainOutbox({ ignoreBackoff: true });
-    expect(await db.outbox.count()).toBe(0);
+    expect(await unsentCount()).toBe(0);
     expect(mutations().map((r) => r.key)).toEqual([entry.id, entry.id, entry.id]);
     expect(api.effects.get(entry.id)).toBe(1);
-    expect(toView((await db.transfers.get(1))!)).toEqual(sampleTransfer(1, 'completed'));
+    expect(await shownTransfer(1)).toEqual(sampleTransfer(1, 'completed'));
   });
 
   it('honours Retry-After and holds the whole queue on 503', async () => {
@@ -171,7 +159,7 @@ describe('outbox processor over real HTTP', () => {
     await drainOutbox();
     expect(await db.outbox.get(entry.seq!)).toMatchObject({ state: 'pending', attempts: 1 });
     await drainOutbox({ ignoreBackoff: true });
-    expect(await db.outbox.count()).toBe(0);
+    expect(await unsentCount()).toBe(0);
     expect(mutations().map((r) => r.key)).toEqual([entry.id, entry.id]);
   });
 
@@ -184,7 +172,7 @@ describe('outbox processor over real HTTP', () => {
       ['stale', 401],
       ['token-1', 200],
     ]);
-    expect(await db.outbox.count()).toBe(0);
+    expect(await unsentCount()).toBe(0);
   });
 
   it('pauses the whole queue on a refused token until resumeOutbox, losing nothing', async () => {
@@ -206,7 +194,7 @@ describe('outbox processor over real HTTP', () => {
     setTokenSource(tokenOf('token-1'));
     resumeOutbox();
     await drainOutbox();
-    expect(await db.outbox.count()).toBe(0);
+    expect(await unsentCount()).toBe(0);
     expect(api.effects.get(a.id)).toBe(1);
     expect(api.effects.get(b.id)).toBe(1);
   });
@@ -225,7 +213,7 @@ describe('outbox processor over real HTTP', () => {
 
     setTokenSource(tokenOf('token-1'));
     await drainOutbox({ ignoreBackoff: true });
-    expect(await db.outbox.count()).toBe(0);
+    expect(await unsentCount()).toBe(0);
   });
 
   it('sends nothing while nobody is signed in', async () => {
@@ -248,9 +236,9 @@ describe('outbox processor over real HTTP', () => {
     outboxStatus.set({ draining: false, pausedUntil: null });
 
     await drainOutbox({ ignoreBackoff: true });
-    expect(await db.outbox.count()).toBe(0);
+    expect(await unsentCount()).toBe(0);
     expect(api.effects.get(entry.id)).toBe(1);
-    expect((await db.transfers.get(1))!.status).toBe('completed');
+    expect((await shownTransfer(1))!.status).toBe('completed');
   });
 
   it('keeps the server state on a 409 and can retry with a new key', async () => {
@@ -258,15 +246,18 @@ describe('outbox processor over real HTTP', () => {
     api.touch(1, 'flagged');
     const entry = await queue(1, 'complete');
     await drainOutbox();
-    expect(toView((await db.transfers.get(1))!)).toEqual(sampleTransfer(1, 'flagged'));
+    expect(await shownTransfer(1)).toEqual(sampleTransfer(1, 'flagged'));
 
-    api.touch(1, 'active'); // someone unflagged it meanwhile
+    api.touch(1, 'active'); // someone unflagged it meanwhile (this device has not heard yet)
     const retried = await requeueEntry(entry.id);
-    expect((await db.transfers.get(1))!.status).toBe('completed');
+    // As far as this device knows the transfer is flagged: the retry shows once the server takes it.
+    expect((await shownTransfer(1))!.status).toBe('flagged');
+    expect(await db.outbox.get(entry.seq!)).toMatchObject({ id: retried!.id, state: 'pending' });
     await drainOutbox();
     expect(mutations().map((r) => r.key)).toEqual([entry.id, retried!.id]);
-    expect(await db.outbox.count()).toBe(0);
+    expect(await unsentCount()).toBe(0);
     expect(api.transfers.get(1)!.status).toBe('completed');
+    expect((await shownTransfer(1))!.status).toBe('completed');
   });
 
   it('notify reads the record from {record, ...} and reports success', async () => {
@@ -285,6 +276,9 @@ describe('outbox processor over real HTTP', () => {
   });
 
   it('hears results sent by another tab or the service worker', async () => {
+    await seed(1);
+    const queued = await queue(1, 'complete');
+    await db.outbox.update(queued.seq!, { id: 'from-elsewhere', state: 'sending' });
     const other = new BroadcastChannel('pharmacy-outbox');
     const result = waitForOutboxResult('from-elsewhere');
     const entry = { ok: false, status: 409, message: 'Changed' } as const;
@@ -317,14 +311,14 @@ describe('outbox processor over real HTTP', () => {
     const random = () => ((seed32 = (seed32 * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
     api.script.push(...Array.from({ length: 400 }, () => behaviors[Math.floor(random() * behaviors.length)]!));
 
-    for (let round = 0; round < 200 && (await db.outbox.count()) > 0; round++) {
+    for (let round = 0; round < 200 && (await unsentCount()) > 0; round++) {
       await drainOutbox({ ignoreBackoff: true });
     }
-    expect(await db.outbox.count()).toBe(0);
+    expect(await unsentCount()).toBe(0);
     for (const entry of entries) expect(api.effects.get(entry.id)).toBe(1);
     for (const [id, status] of expected) {
       expect(api.transfers.get(id)!.status).toBe(status);
-      expect(toView((await db.transfers.get(id))!)).toEqual(sampleTransfer(id, status));
+      expect(await shownTransfer(id)).toEqual(sampleTransfer(id, status));
     }
     expect(mutations().length).toBeGreaterThan(entries.length); // failures really happened
     const statuses = new Set(mutations().map((r) => r.status));

@@ -1,7 +1,10 @@
 // Resets the device between offline tests: an empty database and an open queue.
 import { db } from '../../../src/client/offline/db';
+import { isUnsent } from '../../../src/client/offline/outbox-entry';
+import { shownRecord } from '../../../src/client/offline/shown';
 import { outboxStatus } from '../../../src/client/offline/outbox-status';
-import { authGate, setSignedInPerson, setTokenSource, type SessionToken } from '../../../src/client/offline/session';
+import { authGate, setTokenSource, type SessionToken } from '../../../src/client/offline/session';
+import { sessionState } from '../../../src/client/offline/session-state';
 import { syncStatus } from '../../../src/client/offline/sync-engine';
 import type { Transfer } from '../../../src/shared/entities';
 
@@ -20,7 +23,7 @@ export async function resetDevice(token: string | null = 'token-1'): Promise<voi
   syncStatus.set((all) =>
     Object.fromEntries(Object.keys(all).map((name) => [name, { syncing: false, lastSyncedAt: null, error: null }])) as typeof all,
   );
-  setSignedInPerson(STAFF);
+  sessionState.set({ status: 'verified', person: STAFF });
   setTokenSource(tokenOf(token));
 }
 
@@ -39,4 +42,14 @@ export function sampleTransfer(id: number, status: Transfer['status'] = 'active'
     pharmacy_number: '555-0199',
     status,
   };
+}
+
+/** Changes the server has not taken yet (sent ones wait in the outbox only for a sync). */
+export function unsentCount(): Promise<number> {
+  return db.outbox.filter(isUnsent).count();
+}
+
+/** A transfer as a person sees it on this device (the server's row and this device's changes). */
+export function shownTransfer(id: number): Promise<Transfer | undefined> {
+  return shownRecord('transfers', id);
 }

@@ -4,6 +4,7 @@ import 'fake-indexeddb/auto';
 import { expect, it } from 'vitest';
 import { collectionViews } from '../../../src/client/offline/view-store';
 import type { Transfer } from '../../../src/shared/entities';
+import { waitFor } from '../../support/wait-for';
 
 it('a list subscribed before the database is installed waits for it, then shows what it holds', async () => {
   const views = collectionViews('transfers');
@@ -17,7 +18,7 @@ it('a list subscribed before the database is installed waits for it, then shows 
   const { db } = await import('../../../src/client/offline/db');
   const { sampleTransfer } = await import('./test-device');
   await db.transfers.bulkPut([sampleTransfer(1), sampleTransfer(2)] as never[]);
-  for (let i = 0; i < 200 && (views.get() ?? []).length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  await waitFor('both rows', () => (views.get() ?? []).length === 2, { interval: 10 });
   expect(((views.get() ?? []) as Transfer[]).map((row) => row.transfer_id).sort()).toEqual([1, 2]);
   stop();
   db.close();

@@ -2,11 +2,13 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeApi, type FakeApi } from './fake-api';
 import { resetDevice, sampleTransfer } from './test-device';
+import { waitFor } from '../../support/wait-for';
 import { db } from '../../../src/client/offline/db';
-import { enqueueChange } from '../../../src/client/offline/enqueue';
+import { enqueueAction } from '../../../src/client/offline/enqueue';
 import { setApiOrigin } from '../../../src/client/offline/http';
 import { drainOutbox } from '../../../src/client/offline/outbox';
-import { toView } from '../../../src/client/offline/cached-row';
+import { entriesByKey, overlay } from '../../../src/client/offline/overlay';
+import { transferStatusCall } from '../../../src/shared/actions/calls';
 import { syncCollection } from '../../../src/client/offline/sync-engine';
 import { changeOf, collectionViews, isPreview, mapRows, PREVIEW_ROWS, warmCollection } from '../../../src/client/offline/view-store';
 import type { Transfer } from '../../../src/shared/entities';
@@ -39,17 +41,15 @@ function watch() {
     rows: () => (views.get() ?? []) as Transfer[],
     notified: () => notified,
     async until(check: (rows: Transfer[]) => boolean): Promise<void> {
-      for (let i = 0; i < 600 && !check((views.get() ?? []) as Transfer[]); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      expect(check((views.get() ?? []) as Transfer[])).toBe(true);
+      await waitFor('the view to show the rows', () => check((views.get() ?? []) as Transfer[]), { timeout: 15_000, interval: 10 });
     },
   };
 }
 
-/** The view must equal what IndexedDB holds: no lost row, no stale one, no extra one. */
+/** The view must equal what IndexedDB holds, the outbox laid over it: no lost row, no stale one, no extra one. */
 async function expectViewIsDatabase(rows: Transfer[]): Promise<void> {
-  const stored = (await db.transfers.toArray()).map((row) => toView<Transfer>(row));
+  const entries = entriesByKey(await db.outbox.toArray());
+  const stored = (await db.transfers.toArray()).map((row) => overlay(row, entries.get(row.transfer_id) ?? []));
   const byKey = new Map(rows.map((row) => [row.transfer_id, row]));
   expect(byKey.size).toBe(rows.length);
   expect(rows.length).toBe(stored.length);
@@ -69,15 +69,7 @@ describe('in-memory views patched by the change', () => {
 
     // A change is queued for one record: the view shows it as soon as it commits.
     const queued = 777;
-    await enqueueChange({
-      kind: 'transfer-action',
-      collection: 'transfers',
-      record: sampleTransfer(queued),
-      method: 'PUT',
-      path: `/admin/transfers/complete/${queued}`,
-      patch: { status: 'completed' },
-      label: 'Mark as Complete',
-    });
+    await enqueueAction(transferStatusCall(queued, 'complete'));
     await view.until((rows) => rows.some((r) => r.transfer_id === queued && r.status === 'completed'));
 
     // Meanwhile on the server: the queued record is edited, another completed, one removed, one added.
@@ -110,7 +102,8 @@ describe('in-memory views patched by the change', () => {
     await syncCollection('transfers');
     await view.until((rows) => rows.some((r) => r.transfer_id === queued && r.status === 'completed'));
     expect(api.transfers.get(queued)).toMatchObject({ status: 'completed', pharmacy_name: 'Renamed' });
-    expect((await db.transfers.get(queued))?._base).toBeUndefined();
+    expect(await db.transfers.get(queued)).toMatchObject({ status: 'completed', pharmacy_name: 'Renamed' });
+    expect(await db.outbox.count()).toBe(0);
     await expectViewIsDatabase(view.rows());
   }, 240_000);
 
@@ -130,9 +123,7 @@ describe('in-memory views patched by the change', () => {
       const rows = views.get();
       if (rows) published.push(rows);
     });
-    for (let i = 0; i < 600 && !published.some((rows) => rows.length === total); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await waitFor('the whole list', () => published.some((rows) => rows.length === total), { timeout: 15_000, interval: 10 });
     const [preview, whole] = published;
     expect(isPreview(preview!)).toBe(true);
     const newest = (await db.transfers.toArray())
@@ -154,7 +145,7 @@ describe('in-memory views patched by the change', () => {
       const rows = refills.get();
       if (rows) seen.push(rows);
     });
-    for (let i = 0; i < 600 && seen.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor('the short list', () => seen.length > 0, { timeout: 15_000, interval: 10 });
     expect(seen).toHaveLength(1);
     expect(isPreview(seen[0]!)).toBe(false);
   });
@@ -165,7 +156,7 @@ describe('in-memory views patched by the change', () => {
     const views = collectionViews('autofill');
     expect(views.get()).toBeUndefined();
     warmCollection('autofill');
-    for (let i = 0; i < 600 && views.get() === undefined; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor('the warmed list', () => views.get() !== undefined, { timeout: 15_000, interval: 10 });
     // No screen subscribed yet: the first one gets the rows at once, and no second read starts.
     const before = views.get();
     expect(before).toHaveLength(count);
@@ -196,9 +187,7 @@ describe('in-memory views patched by the change', () => {
       // A person acts on a row of the preview (a queued change writes the row like this).
       if (!changed && isPreview(rows)) changed = db.transfers.update(newest, { status: 'completed' });
     });
-    for (let i = 0; i < 1000 && !published.some((rows) => rows.length === total); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await waitFor('the whole list', () => published.some((rows) => rows.length === total), { timeout: 15_000, interval: 10 });
     await changed;
     const statusIn = (rows: readonly Transfer[]) => rows.find((row) => row.transfer_id === newest)?.status;
     const previewsAfterChange = published.filter((rows) => isPreview(rows) && statusIn(rows) === 'completed');
@@ -236,6 +225,23 @@ describe('in-memory views patched by the change', () => {
     expect(second.find((row) => row.transfer_id === 2)?.full_name).toBe('Changed Last2');
   });
 
+  it('lays this tab’s queued changes over the rows as they are written, and takes them off as they are deleted', async () => {
+    await db.transfers.bulkPut([sampleTransfer(1), sampleTransfer(2)]);
+    const view = watch();
+    await view.until((rows) => rows.length === 2);
+    const first = await enqueueAction(transferStatusCall(1, 'complete'), sampleTransfer(1));
+    await enqueueAction(transferStatusCall(2, 'flag'), sampleTransfer(2));
+    await view.until((rows) => rows.find((row) => row.transfer_id === 1)?.status === 'completed' && rows.find((row) => row.transfer_id === 2)?.status === 'flagged');
+    // An entry changed (answered) and one deleted in one transaction: the last word on each stands.
+    await db.transaction('rw', db.outbox, async () => {
+      await db.outbox.update(first.seq!, { state: 'conflict', lastError: 'no' });
+      await db.outbox.delete(first.seq!);
+    });
+    await view.until((rows) => rows.find((row) => row.transfer_id === 1)?.status === 'active');
+    expect(view.rows().find((row) => row.transfer_id === 2)?.status).toBe('flagged');
+    await expectViewIsDatabase(view.rows());
+  });
+
   it('keeps one step back per list: older snapshots are not held in memory by the newer ones', async () => {
     await db.transfers.bulkPut([1, 2, 3].map((id) => sampleTransfer(id)));
     const view = watch();
@@ -269,7 +275,9 @@ describe('in-memory views patched by the change', () => {
         throw new Error('abort');
       })
       .catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(view.rows().map((r) => r.transfer_id)).toEqual([9]);
+    // A change committed after it shows; the aborted one, which came first, never does.
+    await db.transfers.put(sampleTransfer(11));
+    await view.until((rows) => rows.length === 2);
+    expect(view.rows().map((r) => r.transfer_id).sort((a, b) => a - b)).toEqual([9, 11]);
   });
 });

@@ -4,9 +4,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetDevice, sampleTransfer } from './test-device';
-import { transferActionChange } from '../../../src/client/offline/actions';
 import { db, DB_NAME } from '../../../src/client/offline/db';
-import { enqueueChange } from '../../../src/client/offline/enqueue';
+import { enqueueAction } from '../../../src/client/offline/enqueue';
+import { transferStatusCall } from '../../../src/shared/actions/calls';
 import { OUTBOX_CHANNEL } from '../../../src/client/offline/outbox-channel';
 import { wipeDeviceData, WipeIncompleteError } from '../../../src/client/offline/wipe';
 
@@ -26,7 +26,7 @@ beforeEach(async () => {
   if (!db.isOpen()) await db.open();
   await resetDevice();
   await db.transfers.put(sampleTransfer(1));
-  await enqueueChange(transferActionChange(sampleTransfer(1), 'complete'));
+  await enqueueAction(transferStatusCall(1, 'complete'), sampleTransfer(1));
 });
 
 afterEach(async () => {
@@ -35,7 +35,7 @@ afterEach(async () => {
 
 describe('wipeDeviceData', () => {
   it('deletes the database and counts the unsent changes it removed', async () => {
-    expect(await wipeDeviceData()).toEqual({ discarded: 1 });
+    expect(await wipeDeviceData()).toEqual({ discarded: 1, others: 0 });
     expect(await databaseNames()).not.toContain(DB_NAME);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn } from '../../../src/client/lib/age';
-import { wallClock } from '../../../src/shared/wall-clock';
+import { wallClock } from '../../../src/shared/time';
 
 describe('ageOn', () => {
   it('goes up on the birthday itself, not the day before', () => {
@@ -37,6 +37,8 @@ describe('ageOn', () => {
     expect(ageOn('', '2026-06-15')).toBeNull();
     expect(ageOn('15/06/1990', '2026-06-15')).toBeNull();
     expect(ageOn('1990-13-01', '2026-06-15')).toBeNull();
+    expect(ageOn('1990-02-30', '2026-06-15')).toBeNull();
+    expect(ageOn('1990-06-15', '2026-02-30')).toBeNull();
   });
 
   it("uses the pharmacy's day: the same instant is a birthday in Toronto and not yet in Tokyo, or the reverse", () => {

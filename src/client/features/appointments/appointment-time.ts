@@ -4,7 +4,7 @@
 // to a real instant goes through the pharmacy's zone, at one seam: the block/unblock body.
 import type { RangeBody } from '../../../shared/appointment-api';
 import { APPOINTMENT_MINUTES } from '../../../shared/constants';
-import { wallClockDate, zonedInstant } from '../../../shared/zoned-time';
+import { dateTimeFormat, wallClockDate, zonedInstant } from '../../../shared/time';
 
 /** 'YYYY-MM-DDTHH:MM:SS' with no offset: how the calendar (in UTC) reads a wall-clock time. */
 export function wallIso(date: string, time: string): string {
@@ -33,26 +33,27 @@ export function rangeBody(start: Date, end: Date, timeZone: string): RangeBody {
   return { startDate, startTime, endDate, endTime };
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-function format(name: string, options: Intl.DateTimeFormatOptions, locale?: string): Intl.DateTimeFormat {
-  const key = `${name}|${locale ?? ''}`;
-  let cached = formats.get(key);
-  if (!cached) {
-    // UTC: the wall-clock dates carry the pharmacy's clock in their UTC fields.
-    cached = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
-    formats.set(key, cached);
-  }
-  return cached;
-}
+// UTC: the wall-clock dates carry the pharmacy's clock in their UTC fields.
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' };
+const DATE: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeZone: 'UTC' };
+const SELECTION: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+};
 
 /** '11:10 AM' (the device's locale) for 'HH:MM:SS'. */
 export function formatTime(time: string, locale?: string): string {
-  return format('time', { hour: 'numeric', minute: '2-digit' }, locale).format(wallClockDate('2000-01-01', time));
+  return dateTimeFormat(locale, TIME).format(wallClockDate('2000-01-01', time));
 }
 
 /** 'Nov 24, 2026' for 'YYYY-MM-DD'. */
 export function formatDate(date: string, locale?: string): string {
-  return format('date', { dateStyle: 'medium' }, locale).format(wallClockDate(date.slice(0, 10)));
+  return dateTimeFormat(locale, DATE).format(wallClockDate(date.slice(0, 10)));
 }
 
 /** The modal's Date & Time (spec): 'Today at {time}' today, else the date, 'at' and the time. */
@@ -63,9 +64,5 @@ export function formatWhen(date: string, time: string, today: string, locale?: s
 
 /** A calendar selection's end or start for the sidebar: 'Mon, Nov 23, 2026, 11:10 AM'. */
 export function formatSelection(calendarDate: Date, locale?: string): string {
-  return format(
-    'selection',
-    { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
-    locale,
-  ).format(calendarDate);
+  return dateTimeFormat(locale, SELECTION).format(calendarDate);
 }

@@ -8,7 +8,7 @@ import {
   type AppointmentWidgetItem,
   type PrescriptionWidgetItem,
 } from '../../../shared/inquiry-api';
-import type { WallClock } from '../../../shared/wall-clock';
+import type { WallClock } from '../../../shared/time';
 
 export const DASHBOARD_TITLE = 'Admin Dashboard';
 export const NEW_MESSAGES = 'New Messages';

@@ -1,5 +1,6 @@
 // Which status actions a record offers, from the shared state machine (spec section 4), and the
 // texts that go with them. Refill-type lists use the same buttons and confirmations.
+import { TRANSFER_ACTION_LABELS } from '../../../shared/actions/prescription-actions';
 import {
   TRANSFER_ACTIONS,
   actionTarget,
@@ -19,16 +20,14 @@ export interface RecordAction {
   failure: string;
 }
 
-const ACTIONS: Record<TransferAction, Omit<RecordAction, 'action' | 'target'>> = {
-  complete: { label: 'Mark as Complete', failure: 'Failed to mark transfer as complete' },
-  incomplete: { label: 'Mark as Incomplete', failure: 'Failed to mark transfer as incomplete' },
+const ACTIONS: Record<TransferAction, Omit<RecordAction, 'action' | 'target' | 'label'>> = {
+  complete: { failure: 'Failed to mark transfer as complete' },
+  incomplete: { failure: 'Failed to mark transfer as incomplete' },
   flag: {
-    label: 'Flag',
     confirm: 'Are you sure you want to flag this transfer?',
     failure: 'Failed to flag the transfer',
   },
   unflag: {
-    label: 'Unflag',
     confirm: 'Are you sure you want to unflag this transfer?',
     failure: 'Failed to unflag the transfer',
   },
@@ -38,7 +37,7 @@ const ACTIONS: Record<TransferAction, Omit<RecordAction, 'action' | 'target'>> =
 export function allowedActions(status: RequestStatus): RecordAction[] {
   return TRANSFER_ACTIONS.filter(
     (action) => transferTransition(status, action).kind === 'change',
-  ).map((action) => ({ action, target: actionTarget(action), ...ACTIONS[action] }));
+  ).map((action) => ({ action, target: actionTarget(action), label: TRANSFER_ACTION_LABELS[action], ...ACTIONS[action] }));
 }
 
 export const NOTIFY_LABEL = 'Notify';

@@ -1,22 +1,13 @@
 // How a queued change reads to people: which record (no more patient data than needed), when
 // it was queued, whose it is, and where it stands.
-import type { CollectionName } from '../../../shared/collections';
+import { dateTimeFormat } from '../../../shared/time';
+import { isSameDay } from '../../lib/dates';
+import { RECORD_NAMES } from '../../lib/record-names';
 import { keyRetentionDays } from '../../offline/key-retention';
 import type { EntryOwner, EntryStanding, OutboxEntry } from '../../offline/outbox-entry';
 
-const RECORD_NAMES: Record<CollectionName, string> = {
-  transfers: 'Transfer',
-  refills: 'Refill request',
-  autofill: 'Autofill enrolment',
-  reminders: 'Refill reminder',
-  newPrescriptions: 'New prescription',
-  appointments: 'Appointment',
-  users: 'Patient',
-  inquiries: 'Inquiry',
-};
-
 export function recordWords(entry: Pick<OutboxEntry, 'collection' | 'recordKey'>): string {
-  return `${RECORD_NAMES[entry.collection]} #${entry.recordKey}`;
+  return entry.collection ? `${RECORD_NAMES[entry.collection]} #${entry.recordKey}` : 'Access log';
 }
 
 export function ownerWords(owner: EntryOwner | null): string {
@@ -36,6 +27,8 @@ export function stateWords(entry: OutboxEntry, standing: EntryStanding, waitingF
   switch (standing) {
     case 'sending':
       return 'Sending…';
+    case 'sent':
+      return 'Sent';
     case 'conflict':
       return `Conflict: ${entry.lastError ?? 'the record changed on the server.'}`;
     case 'failed':
@@ -54,8 +47,11 @@ export function stateWords(entry: OutboxEntry, standing: EntryStanding, waitingF
   }
 }
 
+const TIME_OF_DAY: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+
+/** 'Today at 9:05 AM', or the device's locale date and the time, on the device's clock. */
 export function queuedWords(createdAt: number, now = new Date()): string {
   const date = new Date(createdAt);
-  const time = date.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
-  return date.toDateString() === now.toDateString() ? `Today at ${time}` : `${date.toLocaleDateString()} at ${time}`;
+  const time = dateTimeFormat(undefined, TIME_OF_DAY).format(date);
+  return isSameDay(date, now) ? `Today at ${time}` : `${dateTimeFormat(undefined, {}).format(date)} at ${time}`;
 }

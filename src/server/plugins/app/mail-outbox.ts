@@ -1,10 +1,12 @@
 // Runs the email outbox worker for the life of the app and exposes `app.mailOutbox.nudge()`
 // for routes that queued an email (call it after the commit). The worker's timer also purges
-// expired idempotency keys, so that housekeeping never runs on a request path.
+// expired idempotency keys (with the answers stored in them) and the bodies of emails sent
+// longer ago than MAIL_BODY_RETENTION, so that housekeeping never runs on a request path.
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import { createMailWorker, type MailWorker } from '../../mail/outbox-worker';
 import type { PharmacyContact } from '../../mail/pharmacy-letter';
+import { purgeSentBodies } from '../../repositories/email-outbox';
 import { purgeExpiredKeys } from '../../repositories/idempotency-keys';
 
 declare module 'fastify' {
@@ -37,6 +39,7 @@ export const mailOutboxPlugin = fp<MailOutboxOptions>(
       db: app.db,
       dataDir: config.dataDir,
       smtpUrl: config.smtpUrl,
+      smtpRequireTls: config.smtpRequireTls,
       fromName: config.pharmacyName,
       fromAddress: config.mailFrom ?? DEFAULT_MAIL_FROM,
       log: app.log,
@@ -47,6 +50,8 @@ export const mailOutboxPlugin = fp<MailOutboxOptions>(
       housekeeping: async () => {
         const purged = await purgeExpiredKeys(app.db, app.config.idempotencyKeyDays);
         if (purged > 0) app.log.info({ purged }, 'expired idempotency keys purged');
+        const cleared = await purgeSentBodies(app.db, app.config.mailBodyRetentionMs);
+        if (cleared > 0) app.log.info({ cleared }, 'sent email bodies purged');
       },
     });
     app.decorate('mailOutbox', { nudge: () => worker.nudge(), drain: () => worker.drain() });

@@ -15,6 +15,13 @@ const TOKEN_ERRORS: Record<string, [code: string, message: string]> = {
   'auth/user-disabled': ['user_disabled', 'The account is disabled'],
 };
 
+/** 43200000 → "12h", 5400000 → "90m": the largest unit that divides the age. */
+function durationWords(ms: number): string {
+  const units: [string, number][] = [['d', 86_400_000], ['h', 3_600_000], ['m', 60_000], ['s', 1000]];
+  const [unit, size] = units.find(([, size]) => ms % size === 0) ?? ['ms', 1];
+  return `${ms / size}${unit}`;
+}
+
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
@@ -41,6 +48,8 @@ export const authPlugin = fp<{ identityAdmin?: IdentityAdmin }>(
     if (!options.identityAdmin) app.addHook('onClose', async () => identity.close());
     const roles = createUserRoles(identity.auth, app.config.roleCacheMs);
     const tokens = createVerifiedTokens(identity.auth);
+    const sessionMaxAgeMs = app.config.sessionMaxAgeMs;
+    const sessionMaxAge = durationWords(sessionMaxAgeMs);
 
     async function verify(request: FastifyRequest): Promise<AuthUser> {
       const token = bearerToken(request);
@@ -50,13 +59,18 @@ export const authPlugin = fp<{ identityAdmin?: IdentityAdmin }>(
       } catch (error) {
         throw verificationError(error);
       }
+      // Firebase refreshes an ID token every hour for as long as the device holds the session, and
+      // each keeps the sign-in's auth_time: a session ends when that is too old, whoever holds it.
+      if (Date.now() - decoded.auth_time * 1000 > sessionMaxAgeMs) {
+        throw new HttpError(401, 'session_expired', `The session is older than ${sessionMaxAge}: sign in again`);
+      }
       let standing;
       try {
         standing = await roles.standing(decoded.uid, decoded.auth_time * 1000);
       } catch (error) {
         throw verificationError(error);
       }
-      if (!standing) throw new HttpError(401, 'invalid_token', 'The account no longer exists');
+      if (!standing) throw new HttpError(401, 'user_not_found', 'The account no longer exists');
       if (standing.disabled) throw new HttpError(401, 'user_disabled', 'The account is disabled');
       if (decoded.auth_time * 1000 < standing.validSinceMs) {
         throw new HttpError(401, 'token_revoked', 'The session was revoked: sign in again');

@@ -1,5 +1,6 @@
-// Requests per minute and client address. Registered without a global hook: the API scopes and
-// the identity proxy apply `app.rateLimit()`, so the app's own files are never counted.
+// Requests per window (RATE_LIMIT_WINDOW, a minute by default) and client address. Registered
+// without a global hook: the API scopes and the identity proxy apply `app.rateLimit()`, so the
+// app's own files are never counted.
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { HttpError } from '../../errors';

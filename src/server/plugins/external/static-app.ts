@@ -24,6 +24,14 @@ export function isAppNavigation(method: string, url: string): boolean {
   return !last.includes('.');
 }
 
+/**
+ * The build writes source maps (`sourcemap: 'hidden'`: no file names them) for whoever debugs a
+ * report, not for the browser: they hold the app's whole source, comments included.
+ */
+export function isServedFile(pathname: string): boolean {
+  return !/\.map(\.(br|gz))?$/i.test(pathname);
+}
+
 export function cacheControlFor(filePath: string): string {
   return filePath.split(path.sep).includes('assets') ? IMMUTABLE : NO_CACHE;
 }
@@ -38,7 +46,8 @@ export const staticAppPlugin = fp(
         cacheControl: false,
         // The build writes .br and .gz copies of its text files (build/compress-assets.ts).
         preCompressed: true,
-        // Hidden files and source maps stay reachable only if the build emits them.
+        // A source map answers as a missing file does (the JSON 404).
+        allowedPath: (pathname) => isServedFile(pathname),
         setHeaders: (reply, filePath) => {
           reply.header('cache-control', cacheControlFor(path.relative(root, filePath)));
         },

@@ -2,10 +2,11 @@
 // caller like any admin route; the stream then asks again every `streamRecheckMs` and ends with
 // an `end` event (401/403) when the token expired or the role was taken away.
 import type { FastifyPluginAsync } from 'fastify';
+import type { CollectionName } from '../../../shared/collections';
 import { CHANGE_STREAM_PATH, type ChangeEvent, type CursorsEvent, type EndEvent } from '../../../shared/change-stream';
 import { HttpError } from '../../errors';
 import { currentCursors, type FeedEvent } from '../../plugins/app/change-feed';
-import { adminPath } from './prescriptions/params';
+import { adminPath } from './support';
 
 /** A client this far behind is cut off; it reconnects and catches up by cursor. */
 const MAX_BUFFERED_BYTES = 256 * 1024;
@@ -51,9 +52,19 @@ export const changeStreamRoutes: FastifyPluginAsync = async (app) => {
       }
       res.write(text);
     };
+    // The newest change of each list this stream has told (a change the cursors already
+    // covered, heard late from another instance, tells the client nothing: it is not sent).
+    const told = new Map<CollectionName, bigint>();
+    const tell = (list: CollectionName, cursor: string): boolean => {
+      const at = BigInt(cursor);
+      if (at <= (told.get(list) ?? -1n)) return false;
+      told.set(list, at);
+      return true;
+    };
     const sendCursors = async () => {
       try {
         const lists = await currentCursors(app.db);
+        for (const [list, cursor] of Object.entries(lists)) tell(list as CollectionName, cursor);
         send(frame('cursors', { lists } satisfies CursorsEvent));
       } catch (error) {
         request.log.warn({ err: error }, 'change stream could not read the cursors');
@@ -62,7 +73,7 @@ export const changeStreamRoutes: FastifyPluginAsync = async (app) => {
     };
     const onFeed = (event: FeedEvent) => {
       if (event.type === 'gap') void sendCursors();
-      else send(frame('change', { list: event.list, cursor: event.cursor } satisfies ChangeEvent));
+      else if (tell(event.list, event.cursor)) send(frame('change', { list: event.list, cursor: event.cursor } satisfies ChangeEvent));
     };
     function end(reason: EndEvent) {
       if (ended) return;

@@ -1,11 +1,12 @@
 // Everything under /admin, in one encapsulated scope whose onRequest hook is the admin guard:
 // a route added here cannot forget it, and no body is parsed before the caller is known.
 import type { FastifyPluginAsync } from 'fastify';
-import { appointmentRoutes } from './appointments/index';
+import { accessLogRoutes } from './access-log';
+import { actionRoutes } from './actions/index';
+import { appointmentReadRoutes } from './appointment-reads';
 import { changeStreamRoutes } from './changes';
-import { inquiryRoutes } from './inquiries/index';
+import { inquiryReadRoutes } from './inquiry-reads';
 import { listRoutes } from './lists';
-import { prescriptionRoutes } from './prescriptions/index';
 import { widgetRoutes } from './widgets';
 
 export const adminRoutes: FastifyPluginAsync = async (app) => {
@@ -17,9 +18,10 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   });
   app.addHook('onRequest', app.requireAdmin);
   await app.register(listRoutes);
-  await app.register(prescriptionRoutes);
-  await app.register(appointmentRoutes);
-  await app.register(inquiryRoutes);
+  await app.register(appointmentReadRoutes);
+  await app.register(inquiryReadRoutes);
+  await app.register(actionRoutes);
   await app.register(widgetRoutes);
   await app.register(changeStreamRoutes);
+  await app.register(accessLogRoutes);
 };

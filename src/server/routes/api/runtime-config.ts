@@ -19,6 +19,9 @@ export function runtimeConfig(config: Config): RuntimeConfig {
         : { apiKey: EMULATOR_API_KEY, authDomain: '127.0.0.1', projectId: identity.projectId },
     authEmulator: identity.mode === 'emulator',
     idempotencyKeyDays: config.idempotencyKeyDays,
+    offlineTrustMs: config.offlineTrustMs,
+    idleLockAfterMs: config.idleLockAfterMs,
+    sessionMaxAgeMs: config.sessionMaxAgeMs,
   };
 }
 

@@ -1,6 +1,8 @@
 // Blocking and unblocking availability: the server decides (it checks the range against every
 // booking), so these go straight to it, never through the outbox. Offline, the page says so
 // instead of offering them. After a change the cached appointment list catches up at once.
+import { pathOf } from '../../../../shared/actions/define';
+import { anyAction } from '../../../../shared/actions/registry';
 import type { BlockRangeResponse, RangeBody, UnblockRangeResponse } from '../../../../shared/appointment-api';
 import { newIdempotencyKey } from '../../../offline/enqueue';
 import { apiRequest, HttpError, NetworkError } from '../../../offline/http';
@@ -9,10 +11,8 @@ import { syncCollection } from '../../../offline/sync-engine';
 
 export type AvailabilityAction = 'block' | 'unblock';
 
-const PATHS: Record<AvailabilityAction, string> = {
-  block: '/admin/appointments/block-range',
-  unblock: '/admin/appointments/unblock-range',
-};
+/** Their entries in the registry: the route the server registers, and its method. */
+const ACTIONS = { block: anyAction('availability-block'), unblock: anyAction('availability-unblock') } as const;
 
 const TIMEOUT_MS = 30_000;
 
@@ -29,8 +29,9 @@ export async function changeAvailability(action: AvailabilityAction, body: Range
   const send = async (forceRefresh: boolean) => {
     const session = await getToken(forceRefresh);
     if (!session) throw new Error('Sign in again to change availability.');
-    return apiRequest<BlockRangeResponse | UnblockRangeResponse>(PATHS[action], {
-      method: 'POST',
+    const def = ACTIONS[action];
+    return apiRequest<BlockRangeResponse | UnblockRangeResponse>(pathOf(def.route, {}), {
+      method: def.method,
       body,
       token: session.token,
       idempotencyKey,

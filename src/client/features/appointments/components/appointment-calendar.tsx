@@ -9,7 +9,7 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import { useMediaQuery } from '@mantine/hooks';
 import { APPOINTMENT_MINUTES, CALENDAR_END, CALENDAR_START, SLOT_ROW_PX } from '../../../../shared/constants';
 import type { Appointment } from '../../../../shared/entities';
-import { wallClock } from '../../../../shared/wall-clock';
+import { wallClock } from '../../../../shared/time';
 import type { OutboxEntry } from '../../../offline/outbox-entry';
 import { wallIso, wallParts } from '../appointment-time';
 import { calendarEvents, type AppointmentEventProps, type DateSpan } from '../calendar-events';

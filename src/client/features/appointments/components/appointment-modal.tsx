@@ -21,6 +21,7 @@ import {
 } from '../appointment-texts';
 import { useCancelAppointment } from '../hooks/use-cancel-appointment';
 import { AppointmentStatusBadge } from './appointment-status';
+import { useAccessRecord } from '../../../hooks/use-access-record';
 
 interface AppointmentModalProps {
   /** The appointment shown; the modal is open while it is set. */
@@ -108,6 +109,7 @@ function Details({
 /** The 'Appointment Details' modal, read from the device's cache: it opens offline too. */
 export function AppointmentModal({ appointmentId, entries = [], onClose }: AppointmentModalProps) {
   const { record, loading } = useCachedRecord('appointments', appointmentId ?? undefined);
+  useAccessRecord(record ? { action: 'view', collection: 'appointments', record_id: record.appointment_id, patient_user_id: null } : null);
   let body;
   if (record) {
     // Keyed: the members toggle starts closed for each appointment.

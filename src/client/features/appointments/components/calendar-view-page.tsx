@@ -7,12 +7,14 @@ import { CALENDAR_TITLE, MANAGE_LINK } from '../appointment-texts';
 import { AppointmentCalendar } from './appointment-calendar';
 import { AppointmentModal } from './appointment-modal';
 import { AppointmentsState } from './appointments-state';
+import { useAccessRecord } from '../../../hooks/use-access-record';
 
 /** 'Appointments Dashboard' (spec "Calendar view page"), read from the device's cache. */
 export function CalendarViewPage() {
   const { rows, pending, error } = useCollection('appointments');
   const { timeZone } = usePharmacyClock();
   const [openId, setOpenId] = useState<number | null>(null);
+  useAccessRecord({ action: 'list', collection: 'appointments', record_id: null, patient_user_id: null, detail: { view: 'calendar' } });
 
   return (
     <Stack gap="md">

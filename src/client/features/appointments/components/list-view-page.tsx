@@ -15,6 +15,8 @@ import { AppointmentCard } from './appointment-card';
 import { AppointmentModal } from './appointment-modal';
 import { AppointmentsState } from './appointments-state';
 import { SearchInput } from '../../../components/search-input';
+import { useAccessRecord, useSearchRecord } from '../../../hooks/use-access-record';
+import { useRemembered } from '../../../hooks/use-remembered';
 
 const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 const STATUS_DATA = APPOINTMENT_STATUS_FILTERS.map((value) => ({ value, label: capitalised(value) }));
@@ -33,13 +35,15 @@ export interface ListViewPageProps {
 export function ListViewPage({ id, onClearId }: ListViewPageProps = {}) {
   const { rows, pending, error } = useCollection('appointments');
   const { wall } = usePharmacyClock();
-  const [text, setText] = useState('');
-  const [status, setStatus] = useState<AppointmentStatusFilter>('scheduled');
-  const [type, setType] = useState<AppointmentTypeFilter>('all');
+  const [text, setText] = useRemembered('appointments:search', '');
+  const [status, setStatus] = useRemembered<AppointmentStatusFilter>('appointments:status', 'scheduled');
+  const [type, setType] = useRemembered<AppointmentTypeFilter>('appointments:type', 'all');
   // "Show more" counts for one search and filter; any other starts from the first cards again.
   const [more, setMore] = useState({ key: '', shown: PAGE });
   const [openId, setOpenId] = useState<number | null>(id ?? null);
   const query = useDeferredValue(text);
+  useAccessRecord({ action: 'list', collection: 'appointments', record_id: null, patient_user_id: null });
+  useSearchRecord('appointments', text);
 
   const hits = useMemo(() => filterAppointments(rows ?? [], { text: query, status, type }), [rows, query, status, type]);
   const bookings = useMemo(() => (rows ?? []).filter((row) => row.appointment_type !== 'Blocked').length, [rows]);

@@ -5,7 +5,8 @@ import { useCallback } from 'react';
 import type { Appointment } from '../../../../shared/entities';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { useQueuedChange } from '../../../hooks/use-queued-change';
-import { requestAppointmentCancel } from '../../../offline/actions';
+import { cancelCall } from '../../../../shared/actions/calls';
+import { queueAction } from '../../../offline/actions';
 import { CANCEL_CONFIRM, CANCEL_SUCCESS } from '../appointment-texts';
 
 export function useCancelAppointment() {
@@ -16,7 +17,7 @@ export function useCancelAppointment() {
   const cancel = useCallback(
     async (appointment: Appointment): Promise<boolean> => {
       if (!(await confirm(CANCEL_CONFIRM))) return false;
-      void run('cancel', () => requestAppointmentCancel(appointment), {
+      void run('cancel', () => queueAction(cancelCall(appointment), appointment), {
         log: 'Failed to cancel the appointment',
         success: CANCEL_SUCCESS,
         failure: (reason) => `Error: ${reason}`,

@@ -1,6 +1,7 @@
 // Spec section 4 "Sign-in" and section 5: only role 'admin' may enter.
 import { describeAuthError, OFFLINE_MESSAGE } from '../../../lib/auth-errors';
-import { roleAfterSignIn, signIn, signOut } from '../../../lib/auth';
+import { signIn, signOut } from '../../../lib/auth';
+import { verifyAfterSignIn } from '../../../lib/session-control';
 import { removeStoredToken } from '../../../lib/auth-token';
 
 export type SignInResult =
@@ -19,13 +20,23 @@ async function leave(): Promise<void> {
 export async function signInAsAdmin(email: string, password: string): Promise<SignInResult> {
   // The identity provider needs the network (DESIGN 4): say so rather than wait for a timeout.
   if (!navigator.onLine) return { kind: 'failed', message: OFFLINE_MESSAGE };
-  let uid: string;
+  let user;
   try {
-    uid = (await signIn(email, password)).uid;
+    user = await signIn(email, password);
   } catch (error) {
     return { kind: 'failed', message: describeAuthError(error) };
   }
-  const access = await roleAfterSignIn(uid);
+  const { uid } = user;
+  // What lets this person unlock the idle lock offline later (a slow hash, never the password):
+  // worked out while the server is asked for the role, and kept before the app opens (a
+  // navigation right after would abandon it). A failure only means the first unlock is online.
+  const unlockSecret = import('../../../lib/lock').then((lock) => lock.prepareUnlockSecret(password));
+  unlockSecret.catch(() => undefined); // used only for an admin; a refusal needs no secret
+  const keepUnlockSecret = () =>
+    unlockSecret
+      .then((keep) => keep(uid))
+      .catch((error: unknown) => console.error('The offline unlock could not be prepared', error));
+  const access = await verifyAfterSignIn(user, keepUnlockSecret);
   if (access === 'admin') return { kind: 'admin' };
   await leave();
   if (access === 'failed') return { kind: 'failed', message: 'Failed to verify user role' };

@@ -3,7 +3,13 @@ import { Box, Button, Paper, PasswordInput, Stack, TextInput } from '@mantine/co
 import { useNavigate } from '@tanstack/react-router';
 import { BrandMark } from '../../../components/brand-mark';
 import { LoginToasts, showLoginAlert } from '../../../components/login-toasts';
-import { accessNoticeWords, forgetAccessNotice, readAccessNotice } from '../../../lib/access-notice';
+import {
+  accessNoticeWords,
+  forgetAccessNotice,
+  readAccessNotice,
+  SESSION_ENDED_WORDS,
+  takeSessionEndedNotice,
+} from '../../../lib/access-notice';
 import { afterFirstPaint } from '../../../lib/after-first-paint';
 import { OFFLINE_MESSAGE } from '../../../lib/offline-sign-in';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
@@ -33,6 +39,8 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   // Why the app ended the last session itself (the account lost its access), once.
   const [notice] = useState(readAccessNotice);
+  // Or why the last session ended by itself (too old, signed out elsewhere, offline too long).
+  const [ended] = useState(takeSessionEndedNotice);
   useEffect(() => {
     forgetAccessNotice();
     if (notice?.atSignIn) showLoginAlert('Access denied: Admins only.', 'error');
@@ -58,8 +66,10 @@ export function LoginPage() {
       }
       if (result.kind === 'revoked') {
         // Loaded only now: the device database's code stays off the sign-in screen's first paint.
-        const { endRevokedSession, wipeProblem } = await import('../../../lib/revoked-access');
-        if (!(await endRevokedSession({ atSignIn: true }))) showLoginAlert(wipeProblem.get()?.message ?? '', 'error');
+        const { endDeviceSession, wipeProblem } = await import('../../../lib/end-session');
+        if (!(await endDeviceSession({ kind: 'revoked', uid: result.uid, atSignIn: true }))) {
+          showLoginAlert(wipeProblem.get()?.message ?? '', 'error');
+        }
         return;
       }
       if (result.kind === 'denied') showLoginAlert('Access denied: Admins only.', 'error');
@@ -84,6 +94,11 @@ export function LoginPage() {
         {notice ? (
           <p className={classes.notice} role="alert" data-testid="access-notice">
             {accessNoticeWords(notice)}
+          </p>
+        ) : null}
+        {ended && !notice ? (
+          <p className={classes.notice} role="status" data-testid="session-ended-notice">
+            {SESSION_ENDED_WORDS[ended]}
           </p>
         ) : null}
         <h1 className={classes.heading}>Greetings,</h1>

@@ -3,6 +3,7 @@ import { Badge, Group, Paper, ScrollArea, Stack, Text, Title, UnstyledButton } f
 import { Link } from '@tanstack/react-router';
 import { WIDGET_MAX_HEIGHT } from '../../../../shared/constants';
 import { inquiryName } from '../../../../shared/inquiry-api';
+import { useAccessRecord } from '../../../hooks/use-access-record';
 import { useCollection } from '../../../hooks/use-collection';
 import { useHorizontalWheel } from '../../../hooks/use-horizontal-wheel';
 import { usePharmacyClock } from '../../../hooks/use-pharmacy-clock';
@@ -75,7 +76,11 @@ function Widget({ title, count, testId, empty, children }: { title: string; coun
 }
 
 /** 'Admin Dashboard' (spec section 2), from the device's cache: it works offline. */
+const DASHBOARD_SHOWN = { action: 'list', collection: null, record_id: null, patient_user_id: null, detail: { screen: 'dashboard' } } as const;
+
 export function DashboardPage() {
+  // The dashboard shows patients' names from several lists: one entry in the access log.
+  useAccessRecord(DASHBOARD_SHOWN);
   const { now, wall } = usePharmacyClock();
   const inquiries = useCollection('inquiries').rows ?? NONE;
   const refills = useCollection('refills').rows ?? NONE;

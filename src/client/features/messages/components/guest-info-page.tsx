@@ -6,6 +6,7 @@ import { parsePositiveInt } from '../../../lib/search-params';
 import { inquiryName } from '../../../../shared/inquiry-api';
 import { ERROR_TEXT, LOADING_TEXT, USER_SAID } from '../inquiry-list';
 import { orNA } from '../../../lib/text';
+import { useAccessRecord } from '../../../hooks/use-access-record';
 
 export interface GuestInfoPageProps {
   messageId: string;
@@ -15,6 +16,7 @@ export interface GuestInfoPageProps {
 export function GuestInfoPage({ messageId }: GuestInfoPageProps) {
   const id = parsePositiveInt(messageId);
   const { record: inquiry, loading } = useCachedRecord('inquiries', id);
+  useAccessRecord(inquiry ? { action: 'view', collection: 'inquiries', record_id: inquiry.message_id, patient_user_id: null, detail: { page: 'guest-info' } } : null);
 
   if (!inquiry) {
     return loading && id !== undefined ? (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { BackToList } from '../../../components/two-pane';
 import { Anchor, Badge, Blockquote, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
@@ -21,6 +21,8 @@ import {
   SENDING,
   resolveToggle,
 } from '../inquiry-list';
+import { useAccessRecord } from '../../../hooks/use-access-record';
+import { useReplyDraft } from '../hooks/use-reply-draft';
 
 interface InquiryDetailProps {
   inquiry: Inquiry;
@@ -33,7 +35,7 @@ interface InquiryDetailProps {
 
 /** What a refused reply would have said, so nothing typed is lost from sight. */
 function refusedReply(entry: OutboxEntry) {
-  const text = entry.kind === 'inquiry-reply' ? (entry.body as { reply?: string } | undefined)?.reply : undefined;
+  const text = entry.action === 'inquiry-reply' ? (entry.args.body as { reply?: string } | undefined)?.reply : undefined;
   if (!text) return null;
   return (
     <Text size="sm" mt={4} data-testid="inquiry-refused-reply">
@@ -44,8 +46,9 @@ function refusedReply(entry: OutboxEntry) {
 
 export function InquiryDetail({ inquiry, entries = [], focusOnMount, onBack, onReplied }: InquiryDetailProps) {
   const { busy, toggle, reply } = useInquiryActions();
+  useAccessRecord({ action: 'view', collection: 'inquiries', record_id: inquiry.message_id, patient_user_id: null });
   const online = useOnline();
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useReplyDraft(inquiry.message_id);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusOnMount) headingRef.current?.focus();
@@ -61,7 +64,7 @@ export function InquiryDetail({ inquiry, entries = [], focusOnMount, onBack, onR
   }, []);
 
   const action = resolveToggle(inquiry);
-  const replyEntry = entries.find((entry) => entry.kind === 'inquiry-reply' && isInFlight(entry));
+  const replyEntry = entries.find((entry) => entry.action === 'inquiry-reply' && isInFlight(entry));
   const sending = busy === 'reply';
   const problem = replyProblem(draft);
   const tooLong = draft.trim().length > 0 && problem !== null;
@@ -70,7 +73,10 @@ export function InquiryDetail({ inquiry, entries = [], focusOnMount, onBack, onR
     if (sending || problem) return;
     // The draft stays: once queued the box gives way to 'Replied:'; if the reply could not be
     // queued, or the server refuses it for good, the box comes back with the text in it.
-    if ((await reply(inquiry, draft)) && mounted.current) onReplied(inquiry.message_id);
+    if (!(await reply(inquiry, draft))) return;
+    // The server took it: the kept draft has done its work.
+    setDraft('');
+    if (mounted.current) onReplied(inquiry.message_id);
   };
 
   return (

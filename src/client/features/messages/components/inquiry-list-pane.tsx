@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import { Group, Stack, Title } from '@mantine/core';
 import { ListBody, ListCount } from '../../../components/list-body';
 import { PickOne } from '../../../components/pick-one';
@@ -21,6 +21,8 @@ import {
 } from '../inquiry-list';
 import { InquiryRow, ROW_HEIGHT } from './inquiry-row';
 import { SearchInput } from '../../../components/search-input';
+import { useSearchRecord } from '../../../hooks/use-access-record';
+import { useRemembered } from '../../../hooks/use-remembered';
 
 interface InquiryListPaneProps {
   index: RecordIndex<Row> | null;
@@ -33,8 +35,9 @@ interface InquiryListPaneProps {
 }
 
 export function InquiryListPane({ index, pending, error, selectedId, filter, onSelect, onFilterChange }: InquiryListPaneProps) {
-  const [field, setField] = useState<SearchByField>('full_name');
-  const [query, setQuery] = useState('');
+  const [field, setField] = useRemembered<SearchByField>('inquiries:search-by', 'full_name');
+  const [query, setQuery] = useRemembered('inquiries:search', '');
+  useSearchRecord('inquiries', query, field);
   const { hits, stale } = useFilteredRecords(index, field, query, inquiryKeep(filter));
   const rows = index?.rows;
   const now = useNow();

@@ -8,6 +8,7 @@ import type { InquiryFilter } from '../../../lib/search-params';
 import { MESSAGES_TITLE, SELECT_TEXT, withSearchText } from '../inquiry-list';
 import { InquiryDetail } from './inquiry-detail';
 import { InquiryListPane } from './inquiry-list-pane';
+import { useAccessRecord } from '../../../hooks/use-access-record';
 
 export interface MessagesPageProps {
   id?: number;
@@ -18,6 +19,7 @@ export interface MessagesPageProps {
 /** The messages page of spec section 2: the inquiries on this device, in the two-pane pattern. */
 export function MessagesPage({ id, filter, onSearchChange }: MessagesPageProps) {
   const { rows, pending, error } = useCollection('inquiries');
+  useAccessRecord({ action: 'list', collection: 'inquiries', record_id: null, patient_user_id: null });
   const searchable = useMemo(() => (rows ? mapRows(rows, withSearchText) : undefined), [rows]);
   const index = useRecordIndex(searchable, 'message_id');
   const position = id === undefined ? undefined : index?.positionOf(id);

@@ -5,7 +5,8 @@ import type { Inquiry } from '../../../../shared/entities';
 import type { InquiryAction } from '../../../../shared/inquiry-api';
 import { showAlert } from '../../../components/alerts';
 import { useQueuedChange } from '../../../hooks/use-queued-change';
-import { requestInquiryAction } from '../../../offline/actions';
+import { inquiryToggleCall, replyCall } from '../../../../shared/actions/calls';
+import { queueAction } from '../../../offline/actions';
 import { REPLY_FAILED, REPLY_NOT_EMAILED, REPLY_SENT } from '../inquiry-list';
 
 export function useInquiryActions() {
@@ -13,7 +14,7 @@ export function useInquiryActions() {
 
   const toggle = useCallback(
     (inquiry: Inquiry, action: 'resolve' | 'unresolve') =>
-      run(action, () => requestInquiryAction(inquiry, action), {
+      run(action, () => queueAction(inquiryToggleCall(inquiry, action), inquiry), {
         // Spec section 8 logs these; the app also shows a refusal (README: departs on purpose).
         log: action === 'resolve' ? 'Failed to mark inquiry as resolved' : 'Failed to mark inquiry as unresolved',
       }),
@@ -23,7 +24,7 @@ export function useInquiryActions() {
   /** Resolves true when the server took the reply. */
   const reply = useCallback(
     async (inquiry: Inquiry, text: string): Promise<boolean> => {
-      const result = await run('reply', () => requestInquiryAction(inquiry, 'reply', text), {
+      const result = await run('reply', () => queueAction(replyCall(inquiry, text), inquiry), {
         log: 'Error sending reply',
         success: REPLY_SENT,
         failure: REPLY_FAILED,

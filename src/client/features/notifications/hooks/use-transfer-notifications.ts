@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useCollection } from '../../../hooks/use-collection';
-import { useAuthUser } from '../../../lib/auth';
+import { useAdmittedPerson } from '../../../hooks/use-session';
 import { syncStatus } from '../../../offline/sync-engine';
 import { readSeen, subscribeSeen, writeSeen } from '../seen-marker';
 import { latestTransferId, newTransfers, type TransferNotification } from '../transfer-notifications';
@@ -13,7 +13,7 @@ export interface TransferNotifications {
 }
 
 export function useTransferNotifications(): TransferNotifications {
-  const uid = useAuthUser()?.uid ?? null;
+  const uid = useAdmittedPerson()?.uid ?? null;
   const { rows } = useCollection('transfers');
   const synced = useSyncExternalStore(syncStatus.subscribe, () => syncStatus.get().transfers.lastSyncedAt !== null);
   const seen = useSyncExternalStore(subscribeSeen, () => (uid ? readSeen(uid) : null));

@@ -7,6 +7,7 @@ import { useRecordIndex } from '../../../hooks/use-record-index';
 import { SELECT_TEXT, type AnyListConfig, type AnyRecord, type ListConfig } from '../list-config';
 import { RecordDetail } from './record-detail';
 import { RecordListPane } from './record-list-pane';
+import { useAccessRecord } from '../../../hooks/use-access-record';
 
 export interface PrescriptionPageProps {
   id?: number;
@@ -23,6 +24,7 @@ export function PrescriptionListPage<K extends CollectionName>({
 }: PrescriptionPageProps & { config: ListConfig<K> }) {
   const anyConfig = config as unknown as AnyListConfig;
   const { rows, pending, error, complete } = useCollection(config.collection, { preview: true });
+  useAccessRecord({ action: 'list', collection: config.collection, record_id: null, patient_user_id: null });
   const index = useRecordIndex(
     rows as readonly AnyRecord[] | undefined,
     config.key as keyof AnyRecord & string,

@@ -6,6 +6,7 @@ import type { Transfer } from '../../../../shared/entities';
 import { isInFlight, type OutboxEntry } from '../../../offline/outbox-entry';
 import { ChangeProblems } from '../../../components/change-problems';
 import { PendingMark } from '../../../components/pending-mark';
+import { useAccessRecord } from '../../../hooks/use-access-record';
 import { useRecordActions } from '../hooks/use-record-actions';
 import { recordName, type AnyListConfig, type AnyRecord, type DetailField } from '../list-config';
 import {
@@ -43,6 +44,8 @@ export function RecordDetail({
   onBack,
 }: RecordDetailProps) {
   const { busy, runAction, notify } = useRecordActions(config);
+  const key = (record as Record<string, unknown>)[config.key] as number;
+  useAccessRecord({ action: 'view', collection: config.collection, record_id: key, patient_user_id: null });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const notifyHintId = useId();
   useEffect(() => {
@@ -50,7 +53,7 @@ export function RecordDetail({
   }, [focusOnMount]);
 
   const notifying =
-    busy === 'notify' || entries.some((entry) => entry.kind === 'notify' && isInFlight(entry));
+    busy === 'notify' || entries.some((entry) => entry.action === 'transfer-notify' && isInFlight(entry));
   const notifiable = canNotify(record.status);
   const fields = config.detailFields as readonly DetailField<AnyRecord>[];
   const actions = config.statusActions === 'none' ? [] : allowedActions(record.status);

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { STATUS_FILTERS, type StatusFilter } from '../../../../shared/request-status';
 import type { OutboxEntry } from '../../../offline/outbox-entry';
@@ -12,6 +12,8 @@ import { ListBody, ListCount } from '../../../components/list-body';
 import { PickOne } from '../../../components/pick-one';
 import { paneClasses as classes } from '../../../components/two-pane';
 import { SearchInput } from '../../../components/search-input';
+import { useSearchRecord } from '../../../hooks/use-access-record';
+import { useRemembered } from '../../../hooks/use-remembered';
 
 const FILTER_LABELS: Record<StatusFilter, string> = {
   all: 'All',
@@ -51,8 +53,9 @@ export function RecordListPane({
   onFilterChange,
 }: RecordListPaneProps) {
   const fields = config.searchFields as readonly { field: Field; label: string }[];
-  const [field, setField] = useState<Field>(fields[0]?.field as Field);
-  const [query, setQuery] = useState('');
+  const [field, setField] = useRemembered<Field>(`${config.collection}:search-by`, fields[0]?.field as Field);
+  const [query, setQuery] = useRemembered(`${config.collection}:search`, '');
+  useSearchRecord(config.collection, query, field);
   const { hits, stale } = useFilteredRecords(index, field, query, statusKeep(filter));
   const rows = index?.rows;
   const now = useNow();

@@ -1,17 +1,14 @@
 // The detail pane's actions, queued through the offline outbox (hooks/use-queued-change.ts).
 import { useCallback } from 'react';
+import { notifyCall, statusCall, transferStatusCall } from '../../../../shared/actions/calls';
+import type { ActionCall } from '../../../../shared/actions/registry';
+import { COLLECTIONS } from '../../../../shared/collections';
 import type { Transfer } from '../../../../shared/entities';
 import type { TransferAction } from '../../../../shared/request-status';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { showAlert } from '../../../components/alerts';
 import { useQueuedChange } from '../../../hooks/use-queued-change';
-import {
-  requestNotify,
-  requestStatusChange,
-  requestTransferAction,
-  type StatusCollectionName,
-} from '../../../offline/actions';
-import type { OutboxEntry } from '../../../offline/outbox-entry';
+import { queueAction } from '../../../offline/actions';
 import type { AnyListConfig, AnyRecord } from '../list-config';
 import {
   NOTIFY_ERROR,
@@ -22,20 +19,19 @@ import {
   type RecordAction,
 } from '../record-actions';
 
-function queue(
-  config: AnyListConfig,
-  record: AnyRecord,
-  action: RecordAction,
-): Promise<OutboxEntry> {
-  if (config.statusActions === 'transfer') {
-    return requestTransferAction(record as Transfer, action.action);
+/** The staff action a status button of this list runs on `record` (src/shared/actions). */
+function statusActionCall(config: AnyListConfig, record: AnyRecord, action: RecordAction): ActionCall {
+  const key = (record as Record<string, unknown>)[COLLECTIONS[config.collection].key] as number;
+  switch (config.collection) {
+    case 'transfers':
+      return transferStatusCall(key, action.action);
+    case 'refills':
+    case 'autofill':
+    case 'reminders':
+      return statusCall(config.collection, key, action.target);
+    default:
+      throw new Error(`${config.collection} has no status actions`);
   }
-  const collection = config.collection as StatusCollectionName;
-  return requestStatusChange(
-    collection,
-    record as Parameters<typeof requestStatusChange>[1],
-    action.target,
-  );
 }
 
 export function useRecordActions(config: AnyListConfig) {
@@ -45,7 +41,7 @@ export function useRecordActions(config: AnyListConfig) {
   const runAction = useCallback(
     async (record: AnyRecord, action: RecordAction) => {
       if (action.confirm && !(await confirm(action.confirm))) return;
-      await queueAndReport(action.action, () => queue(config, record, action), {
+      await queueAndReport(action.action, () => queueAction(statusActionCall(config, record, action), record), {
         log: action.failure,
         success: action.action === 'flag' ? config.flagSuccess : undefined,
       });
@@ -59,7 +55,7 @@ export function useRecordActions(config: AnyListConfig) {
         showAlert(NOTIFY_NEEDS_COMPLETED, 'error');
         return;
       }
-      await queueAndReport('notify', () => requestNotify(transfer), {
+      await queueAndReport('notify', () => queueAction(notifyCall(transfer), transfer), {
         log: NOTIFY_FAILURE_LOG,
         success: NOTIFY_SUCCESS,
         failure: NOTIFY_ERROR,

@@ -3,7 +3,7 @@ import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { useEntryStanding } from '../../../hooks/use-entry-standing';
-import { useAuthUser } from '../../../lib/auth';
+import { useAdmittedPerson } from '../../../hooks/use-session';
 import { keepEntries, keptEntryIds } from '../../../offline/kept-entries';
 import { claimEntries, discardEntries } from '../../../offline/outbox-edits';
 import type { EntryOwner, OutboxEntry } from '../../../offline/outbox-entry';
@@ -32,8 +32,8 @@ function groupsToDecide(entries: readonly OutboxEntry[], isWaiting: (entry: Outb
  * without a logout): say how many wait for whom, and let this person keep them for that
  * colleague's next sign-in or discard them. They are never sent under this person's account.
  */
-export function OthersChangesPrompt({ entries }: { entries: OutboxEntry[] }) {
-  const user = useAuthUser();
+export function OthersChangesPrompt({ entries }: { entries: readonly OutboxEntry[] }) {
+  const user = useAdmittedPerson();
   const standingOf = useEntryStanding();
   const confirm = useConfirm();
   const [busy, run] = useBusyRun();

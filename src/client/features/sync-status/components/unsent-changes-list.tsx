@@ -67,7 +67,7 @@ function EntryItem({ entry, standing, waitingForSignIn }: { entry: OutboxEntry; 
   );
 }
 
-export function UnsentChangesList({ entries, waitingForSignIn }: { entries: OutboxEntry[]; waitingForSignIn: boolean }) {
+export function UnsentChangesList({ entries, waitingForSignIn }: { entries: readonly OutboxEntry[]; waitingForSignIn: boolean }) {
   const standingOf = useEntryStanding();
   if (entries.length === 0) return <Text c="dimmed">Every change has been sent.</Text>;
   return (

@@ -24,6 +24,7 @@ import {
 } from '../user-search';
 import { PatientRecordsPanel } from './patient-records-panel';
 import classes from './users.module.css';
+import { useAccessRecord } from '../../../hooks/use-access-record';
 
 export interface UserDetailPageProps {
   userId: string;
@@ -33,6 +34,7 @@ export interface UserDetailPageProps {
 export function UserDetailPage({ userId }: UserDetailPageProps) {
   const id = parsePositiveInt(userId);
   const { record: user, loading } = useCachedRecord('users', id);
+  useAccessRecord(user ? { action: 'view', collection: 'users', record_id: user.user_id, patient_user_id: user.user_id } : null);
   const records = usePatientRecords(id);
   const { now, wall } = usePharmacyClock();
   const online = useOnline();
@@ -63,6 +65,9 @@ export function UserDetailPage({ userId }: UserDetailPageProps) {
     setSending(true);
     try {
       await sendPasswordReset(user.email);
+      void import('../../../offline/access').then(({ recordAccess }) =>
+        recordAccess({ action: 'password-reset', collection: 'users', record_id: user.user_id, patient_user_id: user.user_id }),
+      );
       showAlert(RESET_SENT, 'success');
     } catch (error) {
       console.error(RESET_FAILED, error);

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef } from 'react';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { orNA } from '../../../lib/text';
@@ -22,14 +22,18 @@ import {
 } from '../user-search';
 import classes from './users.module.css';
 import { SearchInput } from '../../../components/search-input';
+import { useAccessRecord, useSearchRecord } from '../../../hooks/use-access-record';
+import { useRemembered } from '../../../hooks/use-remembered';
 
 const ROW_HEIGHT = 64;
 
 /** Spec section 2 "Users page": the patients on this device, searched by name and status. */
 export function UsersPage() {
   const { rows, error } = useCollection('users');
-  const [query, setQuery] = useState('');
-  const [status, setStatus] = useState<UserStatusFilter>('all');
+  const [query, setQuery] = useRemembered('users:search', '');
+  const [status, setStatus] = useRemembered<UserStatusFilter>('users:status', 'all');
+  useAccessRecord({ action: 'list', collection: 'users', record_id: null, patient_user_id: null });
+  useSearchRecord('users', query);
   const deferredQuery = useDeferredValue(query);
   const sorted = useMemo(() => (rows ? [...rows].sort(byName) : undefined), [rows]);
   const hits = useMemo(() => (sorted ? searchUsers(sorted, deferredQuery, status) : []), [sorted, deferredQuery, status]);

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CollectionRecords } from '../../../../shared/collections';
-import { collectionTable, PATIENT_LINKED, type PatientLinkedName } from '../../../offline/db';
-import { toView } from '../../../offline/cached-row';
+import { PATIENT_LINKED, type PatientLinkedName } from '../../../offline/db';
+import { shownRecordsOfPatient } from '../../../offline/shown';
 
 export type PatientRecords = { [K in PatientLinkedName]: CollectionRecords[K][] };
 
@@ -11,8 +11,7 @@ export function usePatientRecords(userId: number | undefined): PatientRecords | 
     if (userId === undefined) return undefined;
     const lists = await Promise.all(
       PATIENT_LINKED.map(async (name) => {
-        const rows = await collectionTable(name).where('user_id').equals(userId).toArray();
-        return [name, rows.map((row) => toView(row))] as const;
+        return [name, await shownRecordsOfPatient(name, userId)] as const;
       }),
     );
     return Object.fromEntries(lists) as PatientRecords;

@@ -1,0 +1,5 @@
+/** Who asked for a change: recorded in the audit trail with it. */
+export interface Actor {
+  uid: string;
+  idempotencyKey: string | null;
+}
