@@ -8,6 +8,7 @@
 // SQL on the same database (bench/bare-api.ts, in a process of its own), with the same connections
 // and duration; on PostgreSQL the three run in turn each round; the embedded database is one
 // process's, so there the app's reads run, then the bare route's, then the app's mix.
+//   BENCH_EMBEDDED=off leaves the embedded database out (BENCH_DATABASE_URL=off, PostgreSQL).
 //   BENCH_SERVER_TRANSFERS (default 20000)  BENCH_SERVER_SECONDS (default 10)  BENCH_SERVER_ROUNDS (default 5)
 //   BENCH_DATABASE_URL (default the machine's PostgreSQL; `off` leaves PostgreSQL out, else a
 //   server that does not answer fails the part)
@@ -342,6 +343,7 @@ async function onPostgres(): Promise<void> {
 }
 
 export async function benchServer(): Promise<void> {
-  await onEmbedded();
+  if (process.env.BENCH_EMBEDDED === 'off') console.log('\nAPI on the embedded database: left out (BENCH_EMBEDDED=off)');
+  else await onEmbedded();
   await onPostgres();
 }

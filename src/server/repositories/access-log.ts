@@ -63,8 +63,6 @@ export function patientName(record: { first_name?: string | null; last_name?: st
 const COLUMNS =
   'entry_id, actor_uid, actor_name, device_id, action, collection, record_id, patient_user_id, patient_name, detail, occurred_at, received_at, offline, prev_hash, hash';
 
-// One statement for one entry or a device's hundred: the rows travel as one JSON parameter, and
-// the head moves in the same statement.
 interface Head {
   id: number;
   hash: string;
@@ -77,24 +75,55 @@ interface Head {
  */
 let lastKnown: Head | null = null;
 
-// One statement for one entry or a device's hundred: the rows travel as one JSON parameter. The
-// head moves only if it still is $4/$5 (and stays row-locked by that UPDATE until the transaction
-// ends); the rows go in only if it moved.
-const APPEND = `WITH head AS (
-    UPDATE access_log_head SET last_entry_id = $2, last_hash = $3
-    WHERE last_entry_id = $4 AND last_hash = $5 RETURNING 1
+/**
+ * A statement run with an append, in the same statement: an `UPDATE … RETURNING 1` (storing an
+ * Idempotency-Key's answer). The entries go in only if it updated a row.
+ */
+export interface Companion {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * The append's CTEs, its parameters numbered from `$at`: the rows travel as one JSON parameter
+ * (one statement for one entry or a device's hundred). The head moves only if it still is the
+ * one the rows were chained after (and stays row-locked by that UPDATE until the transaction
+ * ends), and, with a companion, only if the companion hit; the rows go in only if it moved.
+ */
+function appendCtes(at: number, guard: string | null): string {
+  const p = (n: number) => `$${at + n}`;
+  return `head AS (
+    UPDATE access_log_head SET last_entry_id = ${p(1)}, last_hash = ${p(2)}
+    WHERE last_entry_id = ${p(3)} AND last_hash = ${p(4)}${guard ? ` AND EXISTS (SELECT 1 FROM ${guard})` : ''}
+    RETURNING 1
   ), added AS (
     INSERT INTO access_log (${COLUMNS})
-    SELECT ${COLUMNS} FROM jsonb_to_recordset($1::jsonb) AS e(
+    SELECT ${COLUMNS} FROM jsonb_to_recordset(${p(0)}::jsonb) AS e(
       entry_id bigint, actor_uid text, actor_name text, device_id text, action text, collection text,
       record_id integer, patient_user_id integer, patient_name text, detail jsonb,
       occurred_at timestamptz, received_at timestamptz, offline boolean, prev_hash text, hash text)
     WHERE EXISTS (SELECT 1 FROM head)
-  )
-  SELECT count(*)::int AS moved FROM head`;
+  )`;
+}
 
-/** `entries` chained after `head`, if the head still is there: whether they went in. */
-async function appendAfter(tx: Sql, head: Head, entries: readonly NewAccessEntry[], now: string): Promise<boolean> {
+const APPEND = `WITH ${appendCtes(1, null)} SELECT 1 AS hit, count(*)::int AS moved FROM head`;
+
+function appendWithCompanion(companion: Companion): string {
+  return `WITH companion AS (${companion.text}), ${appendCtes(companion.params.length + 1, 'companion')}
+    SELECT (SELECT count(*) FROM companion)::int AS hit, (SELECT count(*) FROM head)::int AS moved`;
+}
+
+/**
+ * `entries` chained after `head`, if the head still is there (and the companion, if any, hit):
+ * whether the companion hit and whether the entries went in.
+ */
+async function appendAfter(
+  tx: Sql,
+  head: Head,
+  entries: readonly NewAccessEntry[],
+  now: string,
+  companion?: Companion,
+): Promise<{ hit: boolean; moved: boolean }> {
   let id = head.id;
   let prev = head.hash;
   const rows = entries.map((entry): StoredAccessEntry => {
@@ -105,10 +134,13 @@ async function appendAfter(tx: Sql, head: Head, entries: readonly NewAccessEntry
     prev = hash;
     return row;
   });
-  const [result] = await tx.query<{ moved: number }>(APPEND, [JSON.stringify(rows), id, prev, head.id, head.hash]);
-  if (result?.moved !== 1) return false;
-  lastKnown = { id, hash: prev };
-  return true;
+  const params = [JSON.stringify(rows), id, prev, head.id, head.hash];
+  const [result] = companion
+    ? await tx.query<{ hit: number; moved: number }>(appendWithCompanion(companion), [...companion.params, ...params])
+    : await tx.query<{ hit: number; moved: number }>(APPEND, params);
+  const moved = result?.moved === 1;
+  if (moved) lastKnown = { id, hash: prev };
+  return { hit: result?.hit === 1, moved };
 }
 
 /**
@@ -121,14 +153,56 @@ export async function appendAccessEntries(tx: Sql, entries: readonly NewAccessEn
   if (entries.length === 0) return;
   const now = new Date().toISOString();
   const guess = lastKnown;
-  if (guess && (await appendAfter(tx, guess, entries, now))) return;
+  if (guess && (await appendAfter(tx, guess, entries, now)).moved) return;
   const [head] = await tx.query<{ last_entry_id: number; last_hash: string }>(
     'SELECT last_entry_id, last_hash FROM access_log_head FOR UPDATE',
   );
   if (!head) throw new Error('access_log_head has no row (migration 007)');
-  if (!(await appendAfter(tx, { id: Number(head.last_entry_id), hash: head.last_hash }, entries, now))) {
+  if (!(await appendAfter(tx, { id: Number(head.last_entry_id), hash: head.last_hash }, entries, now)).moved) {
     throw new Error('the access log head moved while locked');
   }
+}
+
+/**
+ * Runs `companion` and appends `entries` in `tx`, in one statement when this process wrote the
+ * chain's last entry (one round trip less under the write lock for every change); the entries go
+ * in only if the companion hit. Whether it hit.
+ */
+export async function appendAccessEntriesWith(tx: Sql, entries: readonly NewAccessEntry[], companion: Companion): Promise<boolean> {
+  const guess = lastKnown;
+  if (entries.length === 0 || !guess) {
+    const hit = (await tx.query(companion.text, companion.params)).length > 0;
+    if (hit) await appendAccessEntries(tx, entries);
+    return hit;
+  }
+  const { hit, moved } = await appendAfter(tx, guess, entries, new Date().toISOString(), companion);
+  if (hit && !moved) await appendAccessEntries(tx, entries);
+  return hit;
+}
+
+/** How many times an append outside a transaction chains again after another one moved the head. */
+const ALONE_ATTEMPTS = 5;
+
+/**
+ * Appends `entries` in order as one statement of its own, outside any transaction (a read's
+ * entries: nothing else is written with them, so they need neither a transaction nor the write
+ * lock; the statement moves the head and inserts the rows together or not at all). When other
+ * appends keep moving the head in between, it appends in a transaction under the head's lock.
+ */
+export async function appendAccessEntriesAlone(db: Db, entries: readonly NewAccessEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  for (let attempt = 0; attempt < ALONE_ATTEMPTS; attempt += 1) {
+    let head = lastKnown;
+    if (!head || attempt > 0) {
+      const [row] = await db.query<{ last_entry_id: number; last_hash: string }>(
+        'SELECT last_entry_id, last_hash FROM access_log_head',
+      );
+      if (!row) throw new Error('access_log_head has no row (migration 007)');
+      head = { id: Number(row.last_entry_id), hash: row.last_hash };
+    }
+    if ((await appendAfter(db, head, entries, new Date().toISOString())).moved) return;
+  }
+  await db.transaction((tx) => appendAccessEntries(tx, entries));
 }
 
 // ----- Reading -----

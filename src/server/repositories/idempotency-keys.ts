@@ -2,6 +2,7 @@
 // `created_at` doubles as the owner's token: a take-over of a crashed run writes a new one.
 // Compared at millisecond precision, the precision the query layer returns timestamps in.
 import type { Sql } from '../db/client';
+import { appendAccessEntriesWith, type NewAccessEntry } from './access-log';
 
 export interface IdempotencyRecord {
   request_hash: string;
@@ -54,26 +55,23 @@ export async function takeOverKey(db: Sql, uid: string, key: string, seen: strin
 
 /**
  * Store the answer, if the key is still the running claim `token` (the fence: a run whose key was
- * taken over or finished meanwhile gets false, and must roll back). Row-locked until `tx` ends.
+ * taken over or finished meanwhile gets false, and must roll back), and append the change's
+ * access-log entries in the same statement. Row-locked until `tx` ends.
  */
 export async function completeKey(
   tx: Sql,
-  uid: string,
-  key: string,
-  token: string,
-  status: number,
-  body: unknown,
+  claim: { uid: string; key: string; token: string },
+  answer: { status: number; body: unknown },
+  access: readonly NewAccessEntry[],
 ): Promise<boolean> {
-  const done = await tx.query(
-    `UPDATE idempotency_keys SET state = 'done', status_code = $4, response_body = $5::jsonb
+  return appendAccessEntriesWith(tx, access, {
+    text: `UPDATE idempotency_keys SET state = 'done', status_code = $4, response_body = $5::jsonb
      WHERE caller_uid = $1 AND key = $2 AND state = 'running' AND ${SAME_TOKEN}
      RETURNING 1`,
-    [uid, key, token, status, JSON.stringify(body ?? null)],
-  );
-  return done.length > 0;
+    params: [claim.uid, claim.key, claim.token, answer.status, JSON.stringify(answer.body ?? null)],
+  });
 }
 
-/** Forget a run that failed, so the caller may retry with the same key. */
 export async function releaseKey(db: Sql, uid: string, key: string, token: string): Promise<void> {
   await db.query(
     `DELETE FROM idempotency_keys

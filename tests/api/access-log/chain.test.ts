@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../../src/server/db/client';
 import {
   appendAccessEntries,
+  appendAccessEntriesAlone,
+  appendAccessEntriesWith,
   GENESIS_HASH,
   purgeBefore,
   verifyChain,
@@ -100,8 +102,18 @@ describe('the hash chain', () => {
     expect(rows[0]!.prev_hash).toBe(GENESIS_HASH);
   });
 
-  it('stays one line when many transactions append at once', async () => {
-    await Promise.all(Array.from({ length: 16 }, (_, i) => db.transaction((tx) => appendAccessEntries(tx, [entry(10 + i)]))));
+  it('stays one line when many append at once: in transactions, on their own, and with a companion statement', async () => {
+    const hit = { text: 'SELECT 1', params: [] };
+    const append = (i: number): Promise<unknown> => {
+      const entries = [entry(10 + i)];
+      if (i % 3 === 1) return appendAccessEntriesAlone(db, entries);
+      if (i % 3 === 2) return db.transaction((tx) => appendAccessEntriesWith(tx, entries, hit));
+      return db.transaction((tx) => appendAccessEntries(tx, entries));
+    };
+    // A companion that updates nothing takes its entries with it.
+    const missed = db.transaction((tx) => appendAccessEntriesWith(tx, [entry(98)], { text: 'SELECT 1 WHERE $1', params: [false] }));
+    const results = await Promise.all([missed, ...Array.from({ length: 16 }, (_, i) => append(i))]);
+    expect(results[0]).toBe(false);
     const report = await verifyChain(db, 7);
     expect(report).toMatchObject({ entries: 20, first: 1, last: 20, problem: null });
   });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ALIAS_BASE, API_BASE } from '../../../src/shared/constants';
 import { IDEMPOTENCY_TTL_DAYS } from '../../../src/shared/constants';
 import { requestHash } from '../../../src/server/plugins/app/idempotency';
+import { verifyChain, type NewAccessEntry } from '../../../src/server/repositories/access-log';
 import {
   completeKey,
   findKey,
@@ -221,6 +222,20 @@ describe('Idempotency-Key', () => {
   it('the fence: a run whose key was taken over cannot store its answer; the run that took it over can', async () => {
     const key = unique('key');
     const uid = ctx.adminUid;
+    const actor = unique('fence');
+    const entry = (run: string): NewAccessEntry => ({
+      actor_uid: actor,
+      actor_name: null,
+      device_id: null,
+      action: 'status',
+      collection: 'transfers',
+      record_id: null,
+      patient_user_id: null,
+      patient_name: null,
+      detail: { run },
+      occurred_at: null,
+      offline: false,
+    });
     const first = await insertRunningKey(ctx.app.db, uid, key, 'hash');
     expect(first).not.toBeNull();
     // A second claim of the same key gets nothing while the first holds it.
@@ -235,14 +250,21 @@ describe('Idempotency-Key', () => {
     expect(await takeOverKey(ctx.app.db, uid, key, seen)).toBeNull();
 
     // The first run was alive after all and finishes: its answer is refused (its transaction rolls back).
-    const stale = await ctx.app.db.transaction((tx) => completeKey(tx, uid, key, first!, 200, { run: 'first' }));
+    const stale = await ctx.app.db.transaction((tx) => completeKey(tx, { uid, key, token: first! }, { status: 200, body: { run: 'first' } }, [entry('first')]));
     expect(stale).toBe(false);
     expect(await keyRows(key)).toEqual([{ caller_uid: uid, state: 'running', status_code: null }]);
     // The run that holds the key stores its answer, once.
-    expect(await ctx.app.db.transaction((tx) => completeKey(tx, uid, key, second!, 201, { run: 'second' }))).toBe(true);
-    expect(await ctx.app.db.transaction((tx) => completeKey(tx, uid, key, second!, 200, { run: 'again' }))).toBe(false);
+    expect(await ctx.app.db.transaction((tx) => completeKey(tx, { uid, key, token: second! }, { status: 201, body: { run: 'second' } }, [entry('second')]))).toBe(true);
+    expect(await ctx.app.db.transaction((tx) => completeKey(tx, { uid, key, token: second! }, { status: 200, body: { run: 'again' } }, [entry('again')]))).toBe(false);
     const stored = (await findKey(ctx.app.db, uid, key))!;
     expect(stored).toMatchObject({ state: 'done', status_code: 201, response_body: { run: 'second' } });
+    // The access-log entries go in with the answer stored, in its statement: only the second's.
+    const logged = await ctx.app.db.query<{ detail: { run: string } }>(
+      `SELECT detail FROM access_log WHERE actor_uid = $1 ORDER BY entry_id`,
+      [actor],
+    );
+    expect(logged.map((row) => row.detail.run)).toEqual(['second']);
+    expect((await verifyChain(ctx.app.db)).problem).toBeNull();
   });
 
   it('does not store a 5xx: the effect is rolled back and the same key can run again', async () => {

@@ -14,6 +14,7 @@ import { API_ALIAS_BASE, API_BASE } from '../../../shared/constants';
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_REPLAYED_HEADER } from '../../../shared/prescription-api';
 import type { Sql } from '../../db/client';
 import { errorBody } from '../../errors';
+import { appendAccessEntries, type NewAccessEntry } from '../../repositories/access-log';
 import {
   completeKey,
   findKey,
@@ -27,6 +28,8 @@ export interface IdempotentResult {
   body: unknown;
   /** Runs once the effect has committed (not on a replay), e.g. to wake the mail worker. */
   afterCommit?: () => void;
+  /** The change's access-log entries: appended with the stored answer, in its statement. */
+  access?: readonly NewAccessEntry[];
 }
 
 /**
@@ -154,7 +157,11 @@ export async function runIdempotent(
   const header = request.headers['idempotency-key'];
   if (header === undefined) {
     try {
-      const result = await db.transaction(async (tx) => settled(await handler(tx)));
+      const result = await db.transaction(async (tx) => {
+        const done = settled(await handler(tx));
+        if (done.access) await appendAccessEntries(tx, done.access);
+        return done;
+      });
       result.afterCommit?.();
       return send(reply, { answer: result });
     } catch (error) {
@@ -174,9 +181,9 @@ export async function runIdempotent(
     outcome = await db.transaction(async (tx): Promise<IdempotentResult> => {
       const result = settled(await handler(tx));
       // Fence: a slow run whose key was taken over (or finished) meanwhile must not apply its
-      // effect. Checked as the answer is stored, in the same statement: one round trip less
-      // under the write lock than a check first, and the writes roll back all the same.
-      if (!(await completeKey(tx, ref.uid, ref.key, token, result.status, result.body))) throw new Lost();
+      // effect. Checked as the answer is stored, in the same statement as the access log's
+      // entries: round trips fewer under the write lock, and the writes roll back all the same.
+      if (!(await completeKey(tx, { uid: ref.uid, key: ref.key, token }, result, result.access ?? []))) throw new Lost();
       return result;
     });
   } catch (error) {

@@ -6,7 +6,7 @@ import { DEVICE_ID_PATTERN, OCCURRED_AT_MAX_AHEAD_MS, type AccessAction } from '
 import { DEVICE_ID_HEADER, MADE_OFFLINE_HEADER, OCCURRED_AT_HEADER } from '../../../shared/constants';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { appendAccessEntries, patientName, type NewAccessEntry } from '../../repositories/access-log';
+import { appendAccessEntriesAlone, patientName, type NewAccessEntry } from '../../repositories/access-log';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -97,9 +97,10 @@ const waiting = new WeakMap<Db, Batch>();
 const appending = new WeakMap<Db, Promise<void>>();
 
 /**
- * Appends the batch gathering for `db` once the append under way (if any) has ended: reads that
- * arrive together share one transaction (a group commit), so under load the log's one head row
- * is taken once per batch rather than once per read.
+ * Appends the batch gathering for `db` at the end of this turn of the event loop, once the append
+ * under way (if any) has ended: reads that arrive together share one statement (a group commit).
+ * The embedded database runs in this thread, so without the turn's wait an append would always
+ * end before the next request is read, and every read would pay for a statement of its own.
  */
 function joinBatch(db: Db, entry: NewAccessEntry): Promise<void> {
   const gathering = waiting.get(db);
@@ -108,14 +109,13 @@ function joinBatch(db: Db, entry: NewAccessEntry): Promise<void> {
     return gathering.done;
   }
   const entries = [entry];
-  const before = appending.get(db) ?? Promise.resolve();
-  const done = before
-    .catch(() => undefined)
-    .then(() => {
-      // From here on, entries gather into the next batch.
-      waiting.delete(db);
-      return db.transaction((tx) => appendAccessEntries(tx, entries));
-    });
+  const before = (appending.get(db) ?? Promise.resolve()).catch(() => undefined);
+  const turn = new Promise((resolve) => setImmediate(resolve));
+  const done = Promise.all([before, turn]).then(() => {
+    // From here on, entries gather into the next batch.
+    waiting.delete(db);
+    return appendAccessEntriesAlone(db, entries);
+  });
   waiting.set(db, { entries, done });
   appending.set(db, done);
   return done;

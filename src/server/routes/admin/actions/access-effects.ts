@@ -6,7 +6,6 @@ import type { AccessRecordBodySchema, DeviceAccessEntry } from '../../../../shar
 import type { CollectionName } from '../../../../shared/collections';
 import type { Static } from 'typebox';
 import type { Sql } from '../../../db/client';
-import { appendAccessEntries } from '../../../repositories/access-log';
 import { SYNCED_LISTS } from '../../../repositories/list-registry';
 import { findRecord } from '../../../repositories/synced-list';
 import { accessEntry, occurrence, type AccessSubject } from '../access';
@@ -75,8 +74,7 @@ export const ACCESS_EFFECTS = {
           ),
         );
       }
-      await appendAccessEntries(tx, rows);
-      return { status: 200, body: { recorded: rows.length } };
+      return { status: 200, body: { recorded: rows.length }, access: rows };
     },
   },
 } satisfies Record<string, ActionEffect>;

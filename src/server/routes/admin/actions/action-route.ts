@@ -8,7 +8,7 @@ import type { ActionArgs } from '../../../../shared/actions/define';
 import type { ActionName, AnyActionDef } from '../../../../shared/actions/registry';
 import type { Sql } from '../../../db/client';
 import { errorResult, runIdempotent, type IdempotentResult } from '../../../plugins/app/idempotency';
-import { appendAccessEntries } from '../../../repositories/access-log';
+import type { NewAccessEntry } from '../../../repositories/access-log';
 import type { Actor } from '../../../repositories/actor';
 import { accessEntry, requestAccess, type AccessSubject, type RequestAccess } from '../access';
 import { actorOf, adminPath, badRequest, recordId } from '../support';
@@ -100,18 +100,19 @@ export function recordEffect<R extends object>(def: AnyActionDef, effect: Record
 }
 
 /**
- * The audit step: a change that happened goes into the access log in the effect's transaction, so
- * a refusal (4xx), a repeat with no effect, or a replayed Idempotency-Key adds nothing, and an
- * effect that rolls back takes its entry with it. An action on no record (block, unblock) changed
- * something whenever it succeeded; its arguments and answer say what.
+ * The audit step: a change that happened goes into the access log in the effect's transaction
+ * (with its stored answer, runIdempotent), so a refusal (4xx), a repeat with no effect, or a
+ * replayed Idempotency-Key adds nothing, and an effect that rolls back takes its entry with it. An
+ * action on no record (block, unblock) changed something whenever it succeeded; its arguments and
+ * answer say what.
  */
-async function audit(tx: Sql, def: AnyActionDef, args: ActionArgs, access: RequestAccess, result: EffectResult): Promise<void> {
+function audit(def: AnyActionDef, args: ActionArgs, access: RequestAccess, result: EffectResult): NewAccessEntry[] {
   const action = ACCESS_VERBS[def.name];
-  if (!action || result.status >= 300) return;
+  if (!action || result.status >= 300) return [];
   const touched =
     result.touched ??
     (def.record ? undefined : { detail: { ...(isObject(args.body) ? args.body : {}), ...(isObject(result.body) ? result.body : {}) } });
-  if (touched) await appendAccessEntries(tx, [accessEntry(access, { action, ...touched })]);
+  return touched ? [accessEntry(access, { action, ...touched })] : [];
 }
 
 /** Registers `def`'s route in the admin scope, answered by `effect`. */
@@ -131,8 +132,7 @@ export function registerAction(app: FastifyInstance, def: AnyActionDef, effect: 
       const context: ActionContext = { app, actor: actorOf(request), access: requestAccess(request, app.config) };
       return runIdempotent(request, reply, async (tx) => {
         const result = await effect.run(tx, args, context);
-        await audit(tx, def, args, context.access, result);
-        return result;
+        return { ...result, access: [...(result.access ?? []), ...audit(def, args, context.access, result)] };
       });
     },
   });
