@@ -10,6 +10,7 @@ import { loadConfigOrExit } from '../config';
 import { openDb } from '../db/client';
 import { migrate } from '../db/migrate';
 import { purgeBefore, verifyChain } from '../repositories/access-log';
+import { runCommand } from './run-command';
 
 const USAGE = 'usage: npm run access-log -- verify | purge --before YYYY-MM-DD';
 
@@ -75,10 +76,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -6,6 +6,7 @@ import { loadConfigOrExit, type IdentityConfig } from '../config';
 import { createIdentityAdmin } from '../identity/firebase-admin';
 import { identityReachable } from '../identity/identity-health';
 import { changeAdminRole, type RoleChange } from '../auth/admin-role';
+import { runCommand } from './run-command';
 
 const USAGE = 'usage: npm run admin -- grant EMAIL | revoke EMAIL';
 
@@ -54,10 +55,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

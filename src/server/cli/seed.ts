@@ -6,6 +6,7 @@ import { openDb } from '../db/client';
 import { migrate } from '../db/migrate';
 import { analyze } from '../db/statistics';
 import { seedScale } from '../seed/scale';
+import { runCommand } from './run-command';
 
 const USAGE = 'usage: npm run seed -- --scale N [--now ISO-INSTANT]';
 
@@ -51,10 +52,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

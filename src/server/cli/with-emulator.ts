@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { EMULATOR_PROJECT_ID } from '../config';
 import { startAuthEmulator, type RunningEmulator } from '../identity/emulator';
+import { runCommand } from './run-command';
 
 async function main(): Promise<number> {
   const [command, ...args] = process.argv.slice(2);
@@ -54,10 +55,4 @@ async function main(): Promise<number> {
   return code;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -5,7 +5,7 @@
 // database refuses UPDATE and DELETE (migration 007) except the purge's DELETE.
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import type { AccessAction, AccessLogEntry } from '../../shared/access-log';
+import { AccessLogEntrySchema, type AccessAction, type AccessLogEntry } from '../../shared/access-log';
 import type { Db, Sql } from '../db/client';
 
 /** The previous hash of the very first entry. */
@@ -32,25 +32,11 @@ export interface StoredAccessEntry extends AccessLogEntry {
   hash: string;
 }
 
-/** The fields a hash covers: every field of the entry but the hashes. */
-const HASHED: readonly (keyof AccessLogEntry)[] = [
-  'entry_id',
-  'actor_uid',
-  'actor_name',
-  'device_id',
-  'action',
-  'collection',
-  'record_id',
-  'patient_user_id',
-  'patient_name',
-  'detail',
-  'occurred_at',
-  'received_at',
-  'offline',
-];
+/** Every field of an entry as the screen shows it, in the table's order: what a hash covers. */
+const ENTRY_FIELDS = Object.keys(AccessLogEntrySchema.properties) as (keyof AccessLogEntry)[];
 
 export function entryHash(prevHash: string, entry: AccessLogEntry): string {
-  const fields = Object.fromEntries(HASHED.map((field) => [field, entry[field]]));
+  const fields = Object.fromEntries(ENTRY_FIELDS.map((field) => [field, entry[field]]));
   return createHash('sha256').update(`${prevHash}\n${canonicalize(fields)}`).digest('hex');
 }
 
@@ -60,8 +46,7 @@ export function patientName(record: { first_name?: string | null; last_name?: st
   return name === '' ? null : name;
 }
 
-const COLUMNS =
-  'entry_id, actor_uid, actor_name, device_id, action, collection, record_id, patient_user_id, patient_name, detail, occurred_at, received_at, offline, prev_hash, hash';
+const COLUMNS = [...ENTRY_FIELDS, 'prev_hash', 'hash'].join(', ');
 
 interface Head {
   id: number;
@@ -263,8 +248,7 @@ export async function readAccessLog(
   }
   params.push(page.limit);
   return db.query<AccessLogEntry>(
-    `SELECT entry_id, actor_uid, actor_name, device_id, action, collection, record_id, patient_user_id,
-       patient_name, detail, occurred_at, received_at, offline
+    `SELECT ${ENTRY_FIELDS.join(', ')}
      FROM access_log ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
      ORDER BY occurred_at DESC, entry_id DESC LIMIT $${params.length}`,
     params,

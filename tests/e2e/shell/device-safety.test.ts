@@ -58,6 +58,24 @@ async function underServiceWorker(page: Page): Promise<void> {
   await waitForServiceWorkerControl(page);
 }
 
+/**
+ * The notice of a wipe, once it shows. The app asks the server again whenever it syncs (start,
+ * focus, reconnect, every minute): a focus now and then makes that sooner.
+ */
+async function wipeNotice(page: Page) {
+  const notice = page.getByTestId('access-notice');
+  await waitFor(
+    'the wipe notice',
+    async () => {
+      if (await notice.count()) return true;
+      await page.evaluate(() => window.dispatchEvent(new Event('focus'))).catch(() => undefined);
+      return false;
+    },
+    { timeout: 70_000, interval: 500 },
+  );
+  return notice;
+}
+
 const patientRecords = async (page: Page) =>
   (await dumpDeviceData(page)).records.filter((record) => record.startsWith('pharmacy-offline/'));
 
@@ -111,16 +129,7 @@ describe('the wipe (item 7)', () => {
     // The app asks the server again whenever it syncs (start, focus, reconnect, every minute); the
     // server learns of the disabled account within its cache of each account's standing (ROLE_CACHE,
     // 2 s here; 30 s by default).
-    const notice = page.getByTestId('access-notice');
-    await waitFor(
-      'the wipe notice',
-      async () => {
-        if (await notice.count()) return true;
-        await page.evaluate(() => window.dispatchEvent(new Event('focus'))).catch(() => undefined);
-        return false;
-      },
-      { timeout: 70_000, interval: 500 },
-    );
+    const notice = await wipeNotice(page);
     expect(await notice.textContent()).toContain('no longer has access to the pharmacy back office');
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await patientRecords(page)).toEqual([]);
@@ -148,16 +157,7 @@ describe('the wipe (item 7)', () => {
     );
     await context.setOffline(false);
     // Every later call meets the revoked session: the queue, the sync, the role call.
-    const notice = page.getByTestId('access-notice');
-    await waitFor(
-      'the wipe notice',
-      async () => {
-        if (await notice.count()) return true;
-        await page.evaluate(() => window.dispatchEvent(new Event('focus'))).catch(() => undefined);
-        return false;
-      },
-      { timeout: 70_000, interval: 500 },
-    );
+    const notice = await wipeNotice(page);
     expect(await notice.textContent()).toContain('1 unsent change of this account was removed with it.');
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await patientRecords(page)).toEqual([]);
