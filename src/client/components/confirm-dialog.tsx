@@ -18,6 +18,8 @@ export function useConfirm(): Confirm {
           centered: true,
           size: 'sm',
           confirmProps: { 'data-autofocus': true },
+          // Named like every other dialog's X (axe `button-name`: an icon alone says nothing).
+          closeButtonProps: { 'aria-label': 'Close' },
           onConfirm: () => resolve(true),
           onCancel: () => resolve(false),
           // Escape, the X or a click outside: not confirmed.

@@ -309,6 +309,49 @@ describe('manage availabilities', () => {
     for (const id of ids) await calendarEvent(page, id).waitFor({ state: 'detached' });
   });
 
+  it('blocks a range typed with the keyboard alone, no drag (WCAG 2.5.7); a mistyped time is named and refused', async () => {
+    await openCalendar(MANAGE);
+    const { date, times } = await freeSlots();
+    const from = page.getByLabel('From');
+    await from.focus();
+    await page.keyboard.type(`${date} 25:00`);
+    await page.keyboard.press('Tab');
+    await page.getByText('Not a date and time: type it as 2026-11-24 14:10.').waitFor();
+    await from.fill('');
+    await from.focus();
+    await page.keyboard.type(`${date} ${times[0]!.slice(0, 5)}`);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('availability-until');
+    // Until before From is not a range.
+    await page.keyboard.type(`${date} ${times[0]!.slice(0, 5)}`);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await toast(page, 'Please select a valid date and time range.').waitFor();
+    await page.getByLabel('Until').fill(`${date} ${slotEnd(times[1]!).slice(0, 5)}`);
+    await page.getByLabel('Until').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Finalize Availabilities');
+    await page.keyboard.press('Enter');
+    await toast(page, 'Availabilities blocked successfully!').waitFor();
+    await page.waitForURL((url) => url.pathname === CALENDAR);
+    const blocked = (await appointments(page, server.baseUrl)).filter(
+      (a) => a.appointment_type === 'Blocked' && a.date === date && times.includes(a.start_time),
+    );
+    expect(blocked.map((a) => a.start_time).sort()).toEqual(times.slice(0, 2));
+    // Each event is named for a screen reader by type, day and time, not by its time and type alone.
+    await showDate(page, date);
+    const name = await calendarEvent(page, blocked[0]!.appointment_id).getAttribute('aria-label');
+    expect(name).toMatch(/^Blocked, .*, \d{1,2}:\d{2}.* to \d{1,2}:\d{2}/);
+
+    // Unblocked the same way, leaving the calendar as it was.
+    await openCalendar(MANAGE);
+    await page.getByLabel('From').fill(`${date} ${times[0]!.slice(0, 5)}`);
+    await page.getByLabel('Until').fill(`${date} ${slotEnd(times[1]!).slice(0, 5)}`);
+    await page.getByRole('button', { name: 'Unblock Availabilities' }).press('Enter');
+    await toast(page, 'Availabilities unblocked successfully!').waitFor();
+    await page.waitForURL((url) => url.pathname === CALENDAR);
+  });
+
   it("is refused over a booked slot with the server's words, and nothing is blocked", async () => {
     await openCalendar(MANAGE);
     const booked = await upcoming((a) => a.appointment_type !== 'Blocked' && a.start_time > '11:10:00');

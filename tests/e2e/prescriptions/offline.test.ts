@@ -128,8 +128,14 @@ describe('offline', () => {
     await openRecord(page, server.baseUrl, TRANSFERS, target.transfer_id);
     await goOffline(context, page);
     await page.getByRole('button', { name: 'Flag', exact: true }).click();
+    // The confirm's X has a name (axe button-name: it had none).
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).waitFor();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await detail(page).getByRole('button', { name: 'Unflag' }).waitFor();
+    // A screen reader is told of the queued change (a polite live region, WCAG 4.1.3).
+    const announcement = page.getByTestId('unsent-changes-announcement');
+    expect(await announcement.getAttribute('role')).toBe('status');
+    await waitFor('the count announced', async () => (await announcement.textContent()) === '1 unsent change', { timeout: 10_000 });
     // Nothing is shown as sent before a 2xx.
     expect(await page.getByText('Transfer flagged successfully.').count()).toBe(0);
     // Meanwhile a colleague completes it.
@@ -147,6 +153,7 @@ describe('offline', () => {
     await entry.getByRole('button', { name: 'Discard' }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await waitFor('the discard', async () => (await unsentCount(page)) === 0, { timeout: 10_000 });
+    await waitFor('the empty queue announced', async () => (await announcement.textContent()) === 'All changes sent', { timeout: 10_000 });
     await conflict.waitFor({ state: 'detached' });
     expect(await serverStatus(target.transfer_id)).toBe('completed');
   });

@@ -69,6 +69,37 @@ describe('accessibility (DESIGN 5: no serious axe-core violations)', () => {
   }
 });
 
+describe('focus is never hidden under the navigation bar (WCAG 2.2 2.4.11)', () => {
+  it('Shift+Tab up the calendar keeps each focused event below the fixed header', async () => {
+    const context = await newContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await signIn(page, server.baseUrl, ADMIN);
+    await page.goto(`${server.baseUrl}/appointments/calendar-view-page`);
+    const events = page.locator('.fc-event');
+    await events.first().waitFor();
+    await settle(page);
+    await events.last().focus();
+    const header = await page.locator('header').first().boundingBox();
+    let checked = 0;
+    for (let step = 0; step < 30; step += 1) {
+      await page.keyboard.press('Shift+Tab');
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        if (!element || element.closest('header')) return null;
+        const { top, bottom } = element.getBoundingClientRect();
+        return { top, bottom, name: element.getAttribute('aria-label') ?? element.textContent ?? '' };
+      });
+      if (!focused) break;
+      // At least partly in view, below the header (2.4.11: not entirely hidden by author content).
+      expect(focused.bottom, `${focused.name} under the header`).toBeGreaterThan(header!.y + header!.height);
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(3);
+    await context.close();
+  });
+});
+
 describe('content security policy', () => {
   it("holds script-src 'self' and the app runs without a violation", async () => {
     const response = await fetch(`${server.baseUrl}/login`);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatSelection,
   formatWhen,
+  parseSelection,
   rangeBody,
   wallEndIso,
   wallIso,
@@ -48,5 +49,26 @@ describe("the pharmacy's wall clock in the app", () => {
 
   it('shows a selection as the pharmacy reads it, whatever the device zone', () => {
     expect(formatSelection(new Date('2026-11-24T11:10:00Z'), 'en-US')).toBe('Tue, Nov 24, 2026, 11:10 AM');
+  });
+});
+
+describe('a typed From or Until (the manage page without dragging)', () => {
+  const iso = (text: string) => parseSelection(text)?.toISOString() ?? null;
+  it('reads ISO, 12-hour and the sidebar\'s own format, as the pharmacy\'s clock', () => {
+    expect(iso('2026-11-24 14:10')).toBe('2026-11-24T14:10:00.000Z');
+    expect(iso(' 2026-11-24T09:30 ')).toBe('2026-11-24T09:30:00.000Z');
+    expect(iso('2026-11-24 2:10 PM')).toBe('2026-11-24T14:10:00.000Z');
+    expect(iso('2026-11-24 12:00 am')).toBe('2026-11-24T00:00:00.000Z');
+    expect(iso('Tue, Nov 24, 2026, 11:10 AM')).toBe('2026-11-24T11:10:00.000Z');
+    expect(iso('November 24 2026 6:30 p.m.')).toBe('2026-11-24T18:30:00.000Z');
+    // What the sidebar shows after a drag reads back as the same instant.
+    const dragged = new Date('2026-11-24T16:50:00Z');
+    expect(parseSelection(formatSelection(dragged, 'en-US'))?.getTime()).toBe(dragged.getTime());
+  });
+
+  it('refuses what is not a real day and time', () => {
+    for (const text of ['', 'tomorrow', '2026-02-30 10:00', '2026-11-24', '2026-11-24 24:00', '2026-11-24 10:60', '2026-11-24 13:00 PM', 'Foo 24, 2026, 10:00', '2026-13-01 10:00']) {
+      expect(parseSelection(text), text).toBeNull();
+    }
   });
 });

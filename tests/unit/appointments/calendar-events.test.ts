@@ -46,6 +46,18 @@ describe('calendar events', () => {
     expect(events[2]).toMatchObject({ title: 'Blocked', backgroundColor: EVENT_COLORS.Blocked });
   });
 
+  it('names each event for a screen reader by type, patient, day and time, and its mark', () => {
+    const rows = [
+      sampleAppointment(1, { appointment_type: 'Vaccine', first_name: 'Jane', last_name: 'Doe', date: '2026-11-22', start_time: '10:50:00' }),
+      sampleAppointment(2, { appointment_type: 'Blocked', first_name: null, last_name: null, date: '2026-11-23', start_time: '09:00:00' }),
+    ];
+    const [vaccine, blocked] = calendarEvents(rows, new Map([[1, [entry('pending')]]]), WEEK);
+    const label = (event: typeof vaccine) => (event!.extendedProps as { label: string }).label;
+    // The device's locale writes the date and times (en-US here: 'Nov 22, 2026', '10:50 AM').
+    expect(label(vaccine)).toMatch(/^Vaccine, Jane Doe, .*22.*2026, 10:50.* to 11:10.*, Pending$/);
+    expect(label(blocked)).toMatch(/^Blocked, .*23.*2026, 9:00.* to 9:20[^,]*$/);
+  });
+
   it('leaves cancelled ones out, unless the cancellation is not on the server yet', () => {
     const rows = [sampleAppointment(1, { status: 'cancelled' }), sampleAppointment(2, { status: 'cancelled' })];
     expect(calendarEvents(rows, new Map(), WEEK)).toEqual([]);

@@ -4,7 +4,7 @@
 // to a real instant goes through the pharmacy's zone, at one seam: the block/unblock body.
 import type { RangeBody } from '../../../shared/appointment-api';
 import { APPOINTMENT_MINUTES } from '../../../shared/constants';
-import { dateTimeFormat, wallClockDate, zonedInstant } from '../../../shared/time';
+import { calendarDate, dateTimeFormat, wallClockDate, zonedInstant } from '../../../shared/time';
 
 /** 'YYYY-MM-DDTHH:MM:SS' with no offset: how the calendar (in UTC) reads a wall-clock time. */
 export function wallIso(date: string, time: string): string {
@@ -65,4 +65,40 @@ export function formatWhen(date: string, time: string, today: string, locale?: s
 /** A calendar selection's end or start for the sidebar: 'Mon, Nov 23, 2026, 11:10 AM'. */
 export function formatSelection(calendarDate: Date, locale?: string): string {
   return dateTimeFormat(locale, SELECTION).format(calendarDate);
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const ISO_DAY = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+const NAMED_DAY = /^(?:[a-z]+\.?,?\s+)?([a-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})$/i;
+const TIME_OF_DAY = /^(\d{1,2}):(\d{2})\s*(am|pm|a\.m\.|p\.m\.)?$/i;
+
+/**
+ * A date and time typed into the manage page's From or Until (WCAG 2.5.7: a range can be typed
+ * as well as dragged), as a calendar date: '2026-11-24 14:10', '2026-11-24 2:10 PM', or the
+ * sidebar's own 'Tue, Nov 24, 2026, 11:10 AM', so a dragged value can be edited. Null when it is
+ * not a real day and time.
+ */
+export function parseSelection(text: string): Date | null {
+  const trimmed = text.trim().replace(/\s+/g, ' ');
+  const split = /^(.*?)(?:,?\s+|T)(\d{1,2}:\d{2}(?:\s*(?:am|pm|a\.m\.|p\.m\.))?)$/i.exec(trimmed);
+  if (!split) return null;
+  const [, dayText, timeText] = split as unknown as [string, string, string];
+  const iso = ISO_DAY.exec(dayText);
+  const named = iso ? null : NAMED_DAY.exec(dayText);
+  const month = iso ? Number(iso[2]) : named ? MONTHS.indexOf(named[1]!.toLowerCase()) + 1 : 0;
+  const day = Number(iso ? iso[3] : named?.[2]);
+  const year = Number(iso ? iso[1] : named?.[3]);
+  const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  if (month < 1 || !calendarDate(date)) return null;
+  const time = TIME_OF_DAY.exec(timeText);
+  if (!time) return null;
+  let hours = Number(time[1]);
+  const minutes = Number(time[2]);
+  const meridiem = time[3]?.toLowerCase().replace(/\./g, '');
+  if (meridiem) {
+    if (hours < 1 || hours > 12) return null;
+    hours = (hours % 12) + (meridiem === 'pm' ? 12 : 0);
+  }
+  if (hours > 23 || minutes > 59) return null;
+  return wallClockDate(date, `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}:00`);
 }

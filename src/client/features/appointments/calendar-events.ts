@@ -4,7 +4,7 @@
 import type { EventInput } from '@fullcalendar/core';
 import type { Appointment, AppointmentType } from '../../../shared/entities';
 import { isInFlight, type OutboxEntry } from '../../offline/outbox-entry';
-import { wallEndIso, wallIso } from './appointment-time';
+import { formatDate, formatTime, wallEndIso, wallIso } from './appointment-time';
 
 /** Grey, blue, purple (spec); dark enough for white text (4.5:1 or more). */
 export const EVENT_COLORS: Record<AppointmentType, string> = {
@@ -18,6 +18,8 @@ export type EventMark = 'pending' | 'conflict';
 export interface AppointmentEventProps {
   appointmentId: number;
   mark: EventMark | null;
+  /** What a screen reader says of the event: its type, patient, day and time, and its mark. */
+  label: string;
 }
 
 /** The visible dates, 'YYYY-MM-DD', end excluded. */
@@ -31,6 +33,24 @@ export function eventMark(entries: readonly OutboxEntry[] | undefined): EventMar
   return entries.some((entry) => !isInFlight(entry)) ? 'conflict' : 'pending';
 }
 
+const MARK_WORDS: Record<EventMark, string> = { pending: 'Pending', conflict: 'Conflict' };
+
+/** 'Vaccine, Jane Doe, Nov 26, 2026, 10:00 AM to 10:20 AM, Pending' (WCAG 1.1.1, 4.1.2). */
+export function eventLabel(row: Appointment, mark: EventMark | null): string {
+  const patient = [row.first_name, row.last_name].filter(Boolean).join(' ');
+  const end = wallEndIso(row.date, row.start_time).slice(11);
+  return [
+    row.appointment_type,
+    patient,
+    formatDate(row.date),
+    `${formatTime(row.start_time)} to ${formatTime(end)}`,
+    row.status === 'cancelled' ? 'Cancelled' : '',
+    mark ? MARK_WORDS[mark] : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
 export function calendarEvents(
   rows: readonly Appointment[],
   pending: ReadonlyMap<number, readonly OutboxEntry[]>,
@@ -42,7 +62,7 @@ export function calendarEvents(
     const mark = eventMark(pending.get(row.appointment_id));
     if (row.status === 'cancelled' && mark === null) continue;
     const color = EVENT_COLORS[row.appointment_type];
-    const extendedProps: AppointmentEventProps = { appointmentId: row.appointment_id, mark };
+    const extendedProps: AppointmentEventProps = { appointmentId: row.appointment_id, mark, label: eventLabel(row, mark) };
     events.push({
       id: String(row.appointment_id),
       title: row.appointment_type,

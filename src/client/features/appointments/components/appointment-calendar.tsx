@@ -41,9 +41,14 @@ interface AppointmentCalendarProps {
   onSelect?: (selection: CalendarSelection) => void;
 }
 
-/** The appointment's id on its element, for whoever needs to find it (tests, tools). */
+/**
+ * The appointment's id on its element, for whoever needs to find it (tests, tools), and its
+ * accessible name: FullCalendar names an event by its text, the time and type alone.
+ */
 function markElement({ el, event }: EventMountArg) {
-  el.dataset.appointmentId = String((event.extendedProps as AppointmentEventProps).appointmentId);
+  const props = event.extendedProps as AppointmentEventProps;
+  el.dataset.appointmentId = String(props.appointmentId);
+  el.setAttribute('aria-label', props.label);
 }
 
 function EventBody({ event, timeText }: EventContentArg) {

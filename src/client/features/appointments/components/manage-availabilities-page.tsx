@@ -6,7 +6,7 @@ import { useCollection } from '../../../hooks/use-collection';
 import { useOnline } from '../../../hooks/use-online';
 import { usePharmacyClock } from '../../../hooks/use-pharmacy-clock';
 import { availabilityErrorText, changeAvailability, type AvailabilityAction } from '../api/change-availability';
-import { formatSelection, rangeBody } from '../appointment-time';
+import { formatSelection, parseSelection, rangeBody } from '../appointment-time';
 import {
   BLOCK_FAILURE,
   BLOCK_LABEL,
@@ -33,16 +33,40 @@ const WORDS: Record<AvailabilityAction, { success: string; failure: string }> = 
   unblock: { success: UNBLOCK_SUCCESS, failure: UNBLOCK_FAILURE },
 };
 
-/** The manage page (spec "Manage availabilities page"): drag a range, then block or unblock it. */
+const TYPED_HINT = 'Type a date and time (2026-11-24 14:10) or drag over the calendar.';
+const NOT_A_TIME = 'Not a date and time: type it as 2026-11-24 14:10.';
+
+/** The range in From and Until, when both hold a real date and time and Until comes later. */
+function typedRange(from: string, until: string): CalendarSelection | null {
+  const start = parseSelection(from);
+  const end = parseSelection(until);
+  return start && end && end > start ? { start, end } : null;
+}
+
+/**
+ * The manage page (spec "Manage availabilities page"): drag a range, or type it into From and
+ * Until (WCAG 2.2 2.5.7: dragging is never the only way), then block or unblock it.
+ */
 export function ManageAvailabilitiesPage() {
   const { rows, pending, error } = useCollection('appointments');
   const { timeZone } = usePharmacyClock();
   const online = useOnline();
   const navigate = useNavigate();
-  const [selection, setSelection] = useState<CalendarSelection | null>(null);
+  // What the two fields hold: a drag writes both, the person may type or edit either.
+  const [from, setFrom] = useState('');
+  const [until, setUntil] = useState('');
+  const [checked, setChecked] = useState({ from: false, until: false });
   const [busy, setBusy] = useState<AvailabilityAction | null>(null);
 
+  const onDrag = (dragged: CalendarSelection) => {
+    setFrom(formatSelection(dragged.start));
+    setUntil(formatSelection(dragged.end));
+    setChecked({ from: false, until: false });
+  };
+  const fieldError = (text: string, shown: boolean) => (shown && text.trim() !== '' && !parseSelection(text) ? NOT_A_TIME : null);
+
   const run = async (action: AvailabilityAction) => {
+    const selection = typedRange(from, until);
     if (!selection) {
       showAlert(INVALID_RANGE, 'error');
       return;
@@ -69,7 +93,7 @@ export function ManageAvailabilitiesPage() {
       <AppointmentsState rows={rows} error={error} />
       <div className={classes.manage}>
         {rows ? (
-          <AppointmentCalendar rows={rows} pending={pending} timeZone={timeZone} onSelect={setSelection} />
+          <AppointmentCalendar rows={rows} pending={pending} timeZone={timeZone} onSelect={onDrag} />
         ) : (
           <div />
         )}
@@ -79,22 +103,28 @@ export function ManageAvailabilitiesPage() {
               {MANAGE_TITLE}
             </Title>
             <Text size="sm" c="dimmed">
-              Drag over the calendar to choose the time.
+              {TYPED_HINT}
             </Text>
             {/* Side by side while the sidebar sits above the calendar (tablet), stacked beside it. */}
             <SimpleGrid cols={{ base: 1, xs: 2, md: 1 }} spacing="sm">
               <TextInput
                 label="From"
-                readOnly
                 placeholder={FROM_PLACEHOLDER}
-                value={selection ? formatSelection(selection.start) : ''}
+                value={from}
+                onChange={(event) => setFrom(event.currentTarget.value)}
+                onBlur={() => setChecked((c) => ({ ...c, from: true }))}
+                error={fieldError(from, checked.from)}
+                autoComplete="off"
                 data-testid="availability-from"
               />
               <TextInput
                 label="Until"
-                readOnly
                 placeholder={UNTIL_PLACEHOLDER}
-                value={selection ? formatSelection(selection.end) : ''}
+                value={until}
+                onChange={(event) => setUntil(event.currentTarget.value)}
+                onBlur={() => setChecked((c) => ({ ...c, until: true }))}
+                error={fieldError(until, checked.until)}
+                autoComplete="off"
                 data-testid="availability-until"
               />
             </SimpleGrid>

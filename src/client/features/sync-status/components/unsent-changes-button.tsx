@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Drawer, Text } from '@mantine/core';
+import { Button, Drawer, Text, VisuallyHidden } from '@mantine/core';
+import { useThrottledValue } from '@mantine/hooks';
 import { useOutbox } from '../../../hooks/use-outbox';
 import { useSyncStatus } from '../../../hooks/use-sync-status';
 import { needsAttention, useEntryStanding } from '../../../hooks/use-entry-standing';
@@ -10,6 +11,21 @@ import { UnsentChangesList } from './unsent-changes-list';
 function countWords(count: number, refused: number): string {
   const base = count === 1 ? '1 unsent change' : `${count} unsent changes`;
   return refused > 0 ? `${base}, ${refused} need${refused === 1 ? 's' : ''} attention` : base;
+}
+
+/** How often, at most, the count is read out while a long queue drains. */
+const ANNOUNCE_EVERY_MS = 3000;
+
+/**
+ * What a screen reader is told of the queue (WCAG 4.1.3): the count as it changes, at most every
+ * few seconds (a thousand changes draining must not be a thousand announcements), and "All
+ * changes sent" once it is empty again; nothing while nothing was ever waiting.
+ */
+function useQueueAnnouncement(count: number, refused: number): string {
+  const [waited, setWaited] = useState(false);
+  if (count > 0 && !waited) setWaited(true);
+  const words = count > 0 ? countWords(count, refused) : waited ? 'All changes sent' : '';
+  return useThrottledValue(words, ANNOUNCE_EVERY_MS);
 }
 
 /**
@@ -23,10 +39,14 @@ export function UnsentChangesButton() {
   const standingOf = useEntryStanding();
   const refused = entries.filter((entry) => needsAttention(standingOf(entry))).length;
   const waitingForSignIn = auth !== 'open';
+  const announcement = useQueueAnnouncement(entries.length, refused);
   // Everything sent (or discarded): the drawer closes and stays closed until asked again.
   if (opened && entries.length === 0) setOpened(false);
   return (
     <>
+      <VisuallyHidden role="status" aria-live="polite" data-testid="unsent-changes-announcement">
+        {announcement}
+      </VisuallyHidden>
       {entries.length > 0 ? (
         <Button
           size="compact-sm"
