@@ -14,6 +14,11 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS preloads (the Auth emulator's NODE_OPTIONS=--require): require is how they load.
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Boundaries: the client never imports the server, nor the server the client.
     files: ['src/client/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },

@@ -15,11 +15,18 @@ const POSTGRES_API_FILES = [
   'tests/api/foundation/query-layer.test.ts',
   'tests/api/foundation/start-together.test.ts',
   'tests/api/foundation/statistics.test.ts',
+  // The pool's figures in GET /metrics exist on PostgreSQL only.
+  'tests/api/foundation/metrics.test.ts',
   'tests/api/lists/list-json.test.ts',
   'tests/api/live/change-stream.test.ts',
   'tests/api/live/instances.test.ts',
   'tests/api/live/simulate.test.ts',
   'tests/api/durability/crash-recovery.test.ts',
+  // Issue 21: stop, roll and recover (the lease's renewals race a second instance; a rolling
+  // restart behind a proxy; PostgreSQL cut off under a running server).
+  'tests/api/durability/mail-lease.test.ts',
+  'tests/api/durability/database-away.test.ts',
+  'tests/api/live/rolling-restart.test.ts',
   'tests/api/prescriptions/idempotency.test.ts',
   'tests/api/prescriptions/notify.test.ts',
   'tests/api/prescriptions/mail-delivery.test.ts',

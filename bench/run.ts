@@ -4,7 +4,8 @@
 // many list rows are in the DOM (the list is virtualised). Then the appointment calendar
 // (bench/calendar.ts), then the API under load (bench/server.ts), then live updates:
 // change-to-screen latency and open change streams per instance (bench/live.ts), then opening the
-// app: /login's JavaScript and a cached list at 400 ms round trip (bench/load.ts).
+// app: /login's JavaScript and a cached list at 400 ms round trip (bench/load.ts), then how long
+// `npm start` takes to answer, first and warm (bench/start.ts).
 // Each figure is printed beside a baseline measured in the same run (bench/report.ts, issue 17
 // item 9): here the same rows written to IndexedDB and read back by hand in the same page
 // (bench/idb-baseline.ts), the same pages fetched by hand, and an empty animation frame beside a
@@ -12,7 +13,7 @@
 //   BENCH_TRANSFERS (default 100000)  BENCH_RUNS (default 5)
 //   `npm run bench -- calendar` (or BENCH_PARTS=calendar) runs only the parts named: transfers,
 //   calendar, server (the API under load, bench/server.ts; also `npm run bench -- --server`), live,
-//   load. A part that cannot run (or a part name that does not exist) makes the bench exit non-zero
+//   load, start. A part that cannot run (or a part name that does not exist) makes the bench exit non-zero
 //   after the other parts.
 import { spawnSync } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
@@ -32,6 +33,7 @@ import { benchLive } from './live';
 import { benchLoad } from './load';
 import { partLoad, printTable } from './report';
 import { benchServer } from './server';
+import { benchStart } from './start';
 
 const N = Number(process.env.BENCH_TRANSFERS ?? 100_000);
 const DELTA = 100;
@@ -614,6 +616,7 @@ const PARTS_BY_NAME: Record<string, () => Promise<void>> = {
   server: benchServer,
   live: benchLive,
   load: benchLoad,
+  start: benchStart,
 };
 const PARTS = (process.argv[2] ?? process.env.BENCH_PARTS ?? Object.keys(PARTS_BY_NAME).join(','))
   .replace(/^--/, '')

@@ -16,16 +16,20 @@ import { registerErrorHandling } from './errors';
 import type { IdentityAdmin } from './identity/firebase-admin';
 import { createLogger, RequestLogController } from './logging';
 import { changeFeedPlugin } from './plugins/app/change-feed';
+import { drainPlugin } from './plugins/app/drain';
 import { mailOutboxPlugin } from './plugins/app/mail-outbox';
 import { authPlugin } from './plugins/external/auth';
 import { dbPlugin } from './plugins/external/db';
 import { hostCheckPlugin } from './plugins/external/host-check';
 import { identityProxyPlugin } from './plugins/external/identity-proxy';
+import { metricsPlugin } from './plugins/external/metrics';
+import { openapiPlugin } from './plugins/external/openapi';
 import { rateLimitPlugin } from './plugins/external/rate-limit';
 import { securityHeadersPlugin } from './plugins/external/security-headers';
 import { staticAppPlugin } from './plugins/external/static-app';
 import { apiRoutes } from './routes/api/index';
 import { healthRoutes } from './routes/health';
+import { metricsRoutes } from './routes/metrics';
 import './types';
 
 export interface AppDeps {
@@ -83,17 +87,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   // First of all hooks: in emulator mode a request for another host meets no other code.
   await app.register(hostCheckPlugin);
+  await app.register(metricsPlugin);
   await app.register(dbPlugin, { db: deps.db });
   await app.register(authPlugin, { identityAdmin: deps.identityAdmin });
+  // Before any route: the API description is gathered as routes register.
+  await app.register(openapiPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(rateLimitPlugin);
   await app.register(identityProxyPlugin);
   await app.register(staticAppPlugin);
 
+  await app.register(drainPlugin);
   await app.register(mailOutboxPlugin);
   await app.register(changeFeedPlugin);
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(apiRoutes, { prefix: API_BASE });
   await app.register(apiRoutes, { prefix: API_ALIAS_BASE });
   return app;

@@ -65,6 +65,10 @@ export interface Config {
   mailLeaseMs: number;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs (TRUST_PROXY). */
   trustProxy: TrustProxy;
+  /** On SIGTERM/SIGINT, how long requests in flight and an email being sent may take to finish (SHUTDOWN_GRACE). */
+  shutdownGraceMs: number;
+  /** Bearer token that admits a non-loopback client to GET /metrics (METRICS_TOKEN); unset: loopback only. */
+  metricsToken: string | undefined;
 }
 
 export type TrustProxy = false | number | string[];
@@ -182,6 +186,12 @@ function trustProxy(raw: string): TrustProxy {
 
 const text = (raw: string) => raw;
 
+/** A shared secret sent as a bearer token: long enough not to be guessed, one header token. */
+function secret(raw: string): string {
+  if (!/^[\x21-\x7e]{32,}$/.test(raw)) refuse('expected at least 32 visible characters with no spaces (e.g. `openssl rand -hex 32`)');
+  return raw;
+}
+
 // ---- the schema ----
 
 function refusalOf(convert: (raw: string) => unknown, raw: string): string | undefined {
@@ -246,8 +256,12 @@ const Environment = Type.Object({
   ),
   SIMULATE_PER_MINUTE: setting(wholeNumber(0, 60_000), '0'),
   IDEMPOTENCY_KEY_DAYS: setting(wholeNumber(7, 3650), String(IDEMPOTENCY_TTL_DAYS)),
-  MAIL_LEASE_SECONDS: setting(wholeNumber(4, 3600), '300'),
+  // Short: renewed while a send is under way, so only a dead worker's lease runs out, and its
+  // email goes out again this soon after (mail/outbox-worker.ts).
+  MAIL_LEASE_SECONDS: setting(wholeNumber(4, 3600), '8'),
+  SHUTDOWN_GRACE: setting(duration({ min: 0, max: 10 * 60_000, words: 'from 0s to 10m such as 10s' }), '10s'),
   TRUST_PROXY: setting(trustProxy, '0'),
+  METRICS_TOKEN: optional(secret),
 });
 
 type Environment = StaticDecode<typeof Environment>;
@@ -365,6 +379,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     idempotencyKeyDays: vars.IDEMPOTENCY_KEY_DAYS,
     mailLeaseMs: vars.MAIL_LEASE_SECONDS * 1000,
     trustProxy: vars.TRUST_PROXY,
+    shutdownGraceMs: vars.SHUTDOWN_GRACE,
+    metricsToken: vars.METRICS_TOKEN,
   };
 }
 

@@ -2,6 +2,7 @@
 // Client errors say what was wrong; a 5xx says nothing beyond "internal error" and is logged.
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '../shared/entities';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { serializeError } from './logging';
 
 /** Throw from a route or a hook to answer with this status and body. */
@@ -87,8 +88,20 @@ function clientMessage(error: FastifyError, status: number, request: FastifyRequ
   return error.message || 'Bad request';
 }
 
+/** Seconds a caller is asked to wait while the database is out of reach (it usually is back within them). */
+export const DATABASE_RETRY_AFTER_S = 2;
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { record?: unknown }, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      // Not the request's fault nor a bug: the same request succeeds once the database is back
+      // (the pool connects again by itself), and nothing it asked was half done.
+      request.log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send(errorBody('database_unavailable', 'The database cannot be reached just now. Try again in a moment.'));
+    }
     const status =
       typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600
         ? error.statusCode

@@ -1,5 +1,5 @@
 // The query string of every cached list (`GET <list>?since=<cursor>&limit=N`).
-import Type, { type Static } from 'typebox';
+import Type, { type Static, type TSchema } from 'typebox';
 
 export const SyncQuerySchema = Type.Object({
   /** A cursor from a previous answer (0 for everything); without it the whole list is answered. */
@@ -10,3 +10,21 @@ export const SyncQuerySchema = Type.Object({
   limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$', description: 'a positive whole number' })),
 });
 export type SyncQuery = Static<typeof SyncQuerySchema>;
+
+/** A delta page (DeltaPage in collections.ts) of the records `item` describes. */
+export function deltaPageSchema<T extends TSchema>(item: T) {
+  return Type.Object({
+    items: Type.Array(item),
+    /** Keys of records deleted after the cursor. */
+    deleted: Type.Array(Type.Integer()),
+    cursor: Type.String({ pattern: '^[0-9]+$' }),
+    more: Type.Boolean(),
+  });
+}
+
+/** The answer of a list route: the whole list (a bare array), or after `?since=` a delta page. */
+export function listAnswerSchema<T extends TSchema>(item: T) {
+  return Type.Union([Type.Array(item), deltaPageSchema(item)], {
+    description: 'The whole list, or with `since` the changes after that cursor.',
+  });
+}

@@ -29,7 +29,8 @@ export interface ChangeStreamOptions {
   maxRetryMs?: number;
 }
 
-type Outcome = { kind: 'ended'; status: number } | { kind: 'refused'; status: number } | { kind: 'failed' };
+/** `retryMs`: the stream's `retry:` hint (a stopping server's: reconnect that soon, to another instance). */
+type Outcome = { kind: 'ended'; status: number; retryMs: number | null } | { kind: 'refused'; status: number } | { kind: 'failed' };
 
 const isCollection = (name: unknown): name is CollectionName =>
   typeof name === 'string' && (COLLECTION_NAMES as string[]).includes(name);
@@ -45,8 +46,11 @@ async function catchUp(list: CollectionName, serverCursor: string): Promise<void
  * Splits a text stream into server-sent events (eventsource-parser: fields, line endings and
  * chunk boundaries as the HTML standard reads them; comments and heartbeats produce nothing).
  */
-export function createEventParser(onEvent: (event: string, data: string) => void): (chunk: string) => void {
-  const parser = createParser({ onEvent: ({ event, data }) => onEvent(event ?? 'message', data) });
+export function createEventParser(
+  onEvent: (event: string, data: string) => void,
+  onRetry?: (ms: number) => void,
+): (chunk: string) => void {
+  const parser = createParser({ onEvent: ({ event, data }) => onEvent(event ?? 'message', data), onRetry });
   return (chunk) => parser.feed(chunk);
 }
 
@@ -92,6 +96,7 @@ async function readOnce(signal: AbortSignal, forceRefresh: boolean, stallMs: num
       return { kind: 'failed' };
     }
     let ended: Outcome | null = null;
+    let retryMs: number | null = null;
     const parse = createEventParser((event, data) => {
       const body = parseJson(data);
       if (!body) return;
@@ -105,9 +110,9 @@ async function readOnce(signal: AbortSignal, forceRefresh: boolean, stallMs: num
         const change = body as unknown as ChangeEvent;
         if (isCollection(change.list) && typeof change.cursor === 'string') void catchUp(change.list, change.cursor);
       } else if (event === 'end') {
-        ended = { kind: 'ended', status: Number((body as unknown as EndEvent).status) || 503 };
+        ended = { kind: 'ended', status: Number((body as unknown as EndEvent).status) || 503, retryMs };
       }
-    });
+    }, (ms) => (retryMs = ms));
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     for (;;) {
       const { value, done } = await reader.read();
@@ -171,7 +176,7 @@ export function startChangeStream(options: ChangeStreamOptions = {}): () => void
       forceRefresh = refusedStatus === 401 || refusedStatus === 403;
       failures += 1;
       changeStreamState.set('waiting');
-      await pause(backoffDelay({ baseMs: 1000, capMs: maxRetryMs }, failures));
+      await pause(backoffDelay({ baseMs: 1000, capMs: maxRetryMs }, failures, outcome.kind === 'ended' ? outcome.retryMs : null));
     }
   };
 

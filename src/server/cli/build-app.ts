@@ -32,12 +32,31 @@ export function buildIsStale(root: string, distDir: string): boolean {
   return sources > statSync(built).mtimeMs;
 }
 
-/** Runs `vite build`; rejects with a message saying how to go on without it. */
-export function viteBuild(root: string): Promise<void> {
-  const require = createRequire(import.meta.url);
-  const vite = path.join(path.dirname(require.resolve('vite/package.json')), 'bin/vite.js');
+/** Where vite is, or null in a production install (`npm install --omit=dev`), which has none. */
+export function viteBin(): string | null {
+  try {
+    return path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `vite build` into `distDir`; rejects with a message saying how to go on without it. */
+export function viteBuild(root: string, distDir: string): Promise<void> {
+  const vite = viteBin();
+  if (!vite) {
+    return Promise.reject(
+      new Error(
+        `No built app in ${distDir} and no vite to build it (a production install): ` +
+          'run `npm run build` where the development dependencies are installed, then start again.',
+      ),
+    );
+  }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
+    const child = spawn(process.execPath, [vite, 'build', '--outDir', distDir, '--emptyOutDir'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     child.once('error', reject);
     child.once('exit', (code, signal) => {
       if (code === 0) resolve();

@@ -1,9 +1,12 @@
 // What `npm start` (and `npm run dev`) run: build the app if needed, start or attach the
 // identity service and open the database at the same time, seed the demo data on a first
 // start in emulator mode (once, however many instances start together), then listen. Stops everything it started on SIGINT / SIGTERM.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
+import { startBackupEndpoint, type BackupEndpoint } from '../backup/endpoint';
 import type { Config } from '../config';
 import { openDb, type Db } from '../db/client';
 import { migrate } from '../db/migrate';
@@ -12,7 +15,14 @@ import { startIdentity, type IdentityRuntime } from '../identity/identity-runtim
 import { createLogger } from '../logging';
 import { seedDemoIfEmpty } from '../seed/demo';
 import { startSimulation, type Simulation } from '../simulate/incoming';
-import { buildIsStale, viteBuild } from './build-app';
+import { buildIsStale, viteBin, viteBuild } from './build-app';
+
+/** The identity service started before this module was loaded (start.ts), and its messages. */
+export interface EarlyIdentity {
+  runtime: Promise<IdentityRuntime>;
+  /** Writes the messages held so far, and those that follow, with the server's logger. */
+  logTo(info: (message: string) => void): void;
+}
 
 export interface RunningServer {
   url: string;
@@ -28,22 +38,29 @@ async function openMigrated(config: Config): Promise<Db> {
 
 export async function runServer(
   config: Config,
-  options: { build: boolean; logStream?: DestinationStream },
+  options: { build: boolean; logStream?: DestinationStream; identity?: EarlyIdentity },
 ): Promise<RunningServer> {
   const started = Date.now();
   const log = createLogger(config, options.logStream);
   const info = (message: string) => log.info(message);
+  options.identity?.logTo(info);
 
   const buildClient = async () => {
     if (!options.build || !buildIsStale(process.cwd(), config.distDir)) return;
+    if (!viteBin() && existsSync(path.join(config.distDir, 'index.html'))) {
+      // A production install serves the app it was given: it cannot build, and its files' dates
+      // say nothing (copied, unpacked) about which is newer.
+      info(`Serving the app built in ${config.distDir} (no vite here to check it against its sources)`);
+      return;
+    }
     info('Building the app (vite build)…');
-    await viteBuild(process.cwd());
+    await viteBuild(process.cwd(), config.distDir);
     info('App built');
   };
   // The three slow parts run side by side; the emulator is usually the last to be ready.
   const [built, identityStarted, opened] = await Promise.allSettled([
     buildClient(),
-    startIdentity(config, info),
+    options.identity?.runtime ?? startIdentity(config, info),
     openMigrated(config),
   ]);
   const identity: IdentityRuntime | null =
@@ -59,13 +76,21 @@ export async function runServer(
   const resolved = identity.config;
   let app: FastifyInstance | null = null;
   let simulation: Simulation | null = null;
+  let backups: BackupEndpoint | null = null;
   const stop = async () => {
     await simulation?.stop();
+    // Drained first: no new connections, streams told to reconnect elsewhere, the requests in
+    // flight and the email being sent finished (or released) within SHUTDOWN_GRACE.
+    await app?.drain.run(resolved.shutdownGraceMs);
     await app?.close();
+    await backups?.close();
     await db.close();
+    await backups?.release();
     await identity.emulator?.stop();
   };
   try {
+    // The embedded database is this process's: `npm run backup` asks it for the copy.
+    if (db.backup) backups = await startBackupEndpoint(db.backup, config.dataDir, log);
     const emulatorHost = resolved.identity.mode === 'emulator' ? resolved.identity.host : null;
     if (emulatorHost) {
       // Instances started together on one database take turns: the first seeds and creates the
@@ -119,14 +144,17 @@ export async function runServer(
   return { url, app, stop };
 }
 
-/** SIGINT / SIGTERM stop the server cleanly; a second signal (or 20 s) forces the exit. */
-export function stopOnSignals(stop: () => Promise<void>): void {
+/**
+ * SIGINT / SIGTERM stop the server cleanly (exit 0); a second signal, or 10 s past the grace
+ * (SHUTDOWN_GRACE: requests in flight, the email being sent), forces the exit.
+ */
+export function stopOnSignals(stop: () => Promise<void>, graceMs = 10_000): void {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
     stopping = true;
     console.error(`${signal}: stopping…`);
-    setTimeout(() => process.exit(1), 20_000).unref();
+    setTimeout(() => process.exit(1), graceMs + 10_000).unref();
     stop().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -31,6 +31,7 @@ export interface EmulatorOptions {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PARENT_WATCH = path.join(here, 'emulator-parent-watch.cjs');
+const LAZY_VALIDATORS = path.join(here, 'emulator-lazy-validators.cjs');
 
 function firebaseBin(): string {
   const require = createRequire(import.meta.url);
@@ -92,7 +93,7 @@ function emulatorEnv(tmpDir: string): NodeJS.ProcessEnv {
     CI: 'true',
     NO_UPDATE_NOTIFIER: '1',
     TMPDIR: tmpDir,
-    NODE_OPTIONS: `--require ${JSON.stringify(PARENT_WATCH)}`,
+    NODE_OPTIONS: [PARENT_WATCH, LAZY_VALIDATORS].map((file) => `--require ${JSON.stringify(file)}`).join(' '),
   };
 }
 
@@ -147,10 +148,15 @@ export async function startAuthEmulator(options: EmulatorOptions): Promise<Runni
   mkdirSync(tmpDir, { recursive: true });
   const logPath = path.join(options.workDir, 'emulator.log');
   const logFd = openSync(logPath, 'w');
+  // In a process group of its own: Ctrl-C in a terminal (or a service manager's SIGTERM to the
+  // group) reaches the server alone, which stops the emulator with one SIGINT and waits for its
+  // export. Signalled twice (by the group and by the server), it gave up its export half-way and
+  // every start created the demo accounts again.
   const child = spawn(process.execPath, args, {
     cwd: options.workDir,
     env: emulatorEnv(tmpDir),
     stdio: ['ignore', logFd, logFd],
+    detached: true,
   });
   closeSync(logFd);
   const lastLines = () => readFileSync(logPath, 'utf8').trim().split('\n').slice(-30).join('\n');

@@ -89,3 +89,9 @@ export async function purgeExpiredKeys(db: Sql, ttlDays: number): Promise<number
   );
   return row?.n ?? 0;
 }
+
+/** Keys stored (running and done), for /metrics. */
+export async function countKeys(db: Sql): Promise<number> {
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM idempotency_keys');
+  return row?.n ?? 0;
+}

@@ -27,6 +27,12 @@ export interface SmtpTestServer {
   messages: ReceivedMessage[];
   /** Answer the next `n` DATA commands with a temporary failure (451). */
   failNext(n: number): void;
+  /**
+   * Take the next `n` messages whole but never answer them: the sender waits in the DATA phase
+   * until it gives up or dies. They are in `held`, never in `messages` (never accepted).
+   */
+  holdNext(n: number): void;
+  held: ReceivedMessage[];
   /** Number of DATA transactions refused so far. */
   readonly refused: number;
   close(): Promise<void>;
@@ -34,6 +40,8 @@ export interface SmtpTestServer {
 
 export async function startSmtpTestServer(options: SmtpTestOptions = {}): Promise<SmtpTestServer> {
   const messages: ReceivedMessage[] = [];
+  const held: ReceivedMessage[] = [];
+  let holds = 0;
   let failures = 0;
   let refused = 0;
   const sockets = new Set<net.Socket>();
@@ -88,6 +96,11 @@ export async function startSmtpTestServer(options: SmtpTestOptions = {}): Promis
           buffer = buffer.slice(end + 5);
           inData = false;
           const receivedAt = Date.now();
+          if (holds > 0) {
+            holds -= 1;
+            held.push({ from, to, data, messageId: /^Message-ID: (.*)\r$/im.exec(data)?.[1], receivedAt, acceptedAt: NaN });
+            return;
+          }
           const accept = () => {
             const messageId = /^Message-ID: (.*)\r$/im.exec(data)?.[1];
             const message = { from, to, data, messageId, receivedAt, acceptedAt: Date.now() };
@@ -125,6 +138,10 @@ export async function startSmtpTestServer(options: SmtpTestOptions = {}): Promis
     failNext(n) {
       failures = n;
     },
+    holdNext(n) {
+      holds = n;
+    },
+    held,
     get refused() {
       return refused;
     },

@@ -21,6 +21,8 @@ export interface RunningServer {
   dataDir: string;
   /** What the server printed so far (for failure messages). */
   output(): string;
+  /** The exit code once it has exited (null while running, or ended by a signal). */
+  exitCode(): number | null;
   /** Ends the process group (SIGTERM: a clean stop; SIGKILL: a crash) and keeps the data folder. */
   halt(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
   /** Stops it and removes the data folder. */
@@ -150,5 +152,5 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await stop();
     throw error;
   }
-  return { baseUrl, groupId: child.pid, dataDir, output, halt, stop };
+  return { baseUrl, groupId: child.pid, dataDir, output, exitCode: () => child.exitCode, halt, stop };
 }

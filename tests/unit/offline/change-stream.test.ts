@@ -30,4 +30,14 @@ describe('the change stream reader', () => {
       ['cursors', '{}'],
     ]);
   });
+
+  it("passes on a stopping server's retry hint, read before the event it comes with", () => {
+    const seen: string[] = [];
+    const parse = createEventParser(
+      (event) => seen.push(event),
+      (ms) => seen.push(`retry ${ms}`),
+    );
+    parse('retry: 1000\nevent: end\ndata: {"status":503,"code":"server_stopping"}\n\n');
+    expect(seen).toEqual(['retry 1000', 'end']);
+  });
 });

@@ -56,9 +56,11 @@ export const mailOutboxPlugin = fp<MailOutboxOptions>(
     });
     app.decorate('mailOutbox', { nudge: () => worker.nudge(), drain: () => worker.drain() });
     app.addHook('onReady', async () => worker.start());
+    // A clean stop lets the send under way finish within the grace, or releases its claim.
+    app.drain.onStart((graceMs) => worker.stop(graceMs));
     // preClose runs before any onClose hook, so the worker is idle before the database closes.
     app.addHook('preClose', async () => worker.stop());
     app.addHook('onClose', async () => worker.stop());
   },
-  { name: 'mail-outbox' },
+  { name: 'mail-outbox', dependencies: ['drain'] },
 );

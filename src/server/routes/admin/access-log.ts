@@ -87,6 +87,12 @@ const csvLine = (fields: readonly unknown[]) => `${fields.map(csvField).join(','
 
 const EXPORT_PAGE = 1000;
 
+/** The export's answer as the API description shows it (a stream: never serialized). */
+const CSV_ANSWER = {
+  description: `The matching entries as CSV with a header line (${CSV_COLUMNS.join(', ')}), newest first.`,
+  content: { 'text/csv': { schema: { type: 'string' } } },
+};
+
 /** The export's rows a page at a time, as the answer is written: never the whole log in memory. */
 async function* csvRows(db: Sql, filter: AccessLogFilter, through: number): AsyncGenerator<string> {
   yield csvLine(CSV_COLUMNS);
@@ -120,7 +126,7 @@ export const accessLogRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     adminPath(ACCESS_LOG_EXPORT_PATH),
-    { schema: { querystring: AccessLogQuerySchema } },
+    { schema: { querystring: AccessLogQuerySchema, response: { 200: CSV_ANSWER } } },
     async (request, reply) => {
       const query = request.query as AccessLogQuery;
       const filter = filterOf(query, app.config.timeZone);

@@ -13,19 +13,33 @@ const MAX_BUFFERED_BYTES = 256 * 1024;
 /** setTimeout's ceiling. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-function frame(event: string, data: unknown): string {
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+/** The stream as the API description shows it (hijacked: never serialized). */
+const STREAM_ANSWER = {
+  description:
+    'Server-sent events: `cursors` ({ lists: { <list>: cursor } }) first and after a gap, `change` ({ list, cursor }) ' +
+    'as lists change, `end` ({ status, code }) when the token expires, the role is taken away or the server stops.',
+  content: { 'text/event-stream': { schema: { type: 'string' } } },
+};
+
+/** The `retry:` of a stream ended by a stopping server: reconnect about this soon (another instance takes it). */
+export const STOPPING_RETRY_MS = 1000;
+
+function frame(event: string, data: unknown, retryMs?: number): string {
+  const retry = retryMs === undefined ? '' : `retry: ${retryMs}\n`;
+  return `${retry}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 export const changeStreamRoutes: FastifyPluginAsync = async (app) => {
-  const open = new Set<(end: EndEvent) => void>();
-  // Open streams would hold the server's close forever: they end first, and clients reconnect
-  // (behind a proxy, to another instance).
-  app.addHook('preClose', async () => {
-    for (const end of [...open]) end({ status: 503, code: 'server_stopping' });
-  });
+  const open = new Set<(end: EndEvent, retryMs?: number) => void>();
+  // Open streams would hold the server's close forever: they end first, with a short retry hint,
+  // and clients reconnect at once (behind a proxy, to another instance).
+  const endAll = () => {
+    for (const end of [...open]) end({ status: 503, code: 'server_stopping' }, STOPPING_RETRY_MS);
+  };
+  app.drain.onStart(endAll);
+  app.addHook('preClose', async () => endAll());
 
-  app.get(adminPath(CHANGE_STREAM_PATH), async (request, reply) => {
+  app.get(adminPath(CHANGE_STREAM_PATH), { schema: { response: { 200: STREAM_ANSWER } } }, async (request, reply) => {
     const { config } = app;
     reply.hijack();
     const res = reply.raw;
@@ -75,10 +89,10 @@ export const changeStreamRoutes: FastifyPluginAsync = async (app) => {
       if (event.type === 'gap') void sendCursors();
       else if (tell(event.list, event.cursor)) send(frame('change', { list: event.list, cursor: event.cursor } satisfies ChangeEvent));
     };
-    function end(reason: EndEvent) {
+    function end(reason: EndEvent, retryMs?: number) {
       if (ended) return;
       ended = true;
-      res.write(frame('end', reason));
+      res.write(frame('end', reason, retryMs));
       cleanup();
       res.end();
     }

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { COLLECTION_NAMES, COLLECTIONS } from '../../../shared/collections';
 import { SYNC_PAGE_LIMIT } from '../../../shared/constants';
-import { SyncQuerySchema, type SyncQuery } from '../../../shared/sync-api';
+import { SyncQuerySchema, listAnswerSchema, type SyncQuery } from '../../../shared/sync-api';
 import { SYNCED_LISTS } from '../../repositories/list-registry';
 import { listChangesJson, listCount, listJson, type SyncedList } from '../../repositories/synced-list';
 import { recordAccess } from './access';
@@ -47,7 +47,8 @@ export const listRoutes: FastifyPluginAsync = async (app) => {
     const first = Object.keys(list.schema.properties)[0]!;
     app.get(
       adminPath(COLLECTIONS[name].path),
-      { schema: { querystring: SyncQuerySchema } },
+      // The answer is JSON text already: its schema documents it and is never used to serialize it.
+      { schema: { querystring: SyncQuerySchema, response: { 200: listAnswerSchema(list.schema) } } },
       async (request, reply) => {
         const { since, limit } = request.query as SyncQuery;
         let json: string;

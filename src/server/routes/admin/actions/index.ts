@@ -22,7 +22,7 @@ const EFFECTS: Record<ActionName, ActionEffect> = {
 export const actionRoutes: FastifyPluginAsync = async (app) => {
   for (const def of ACTION_LIST) registerAction(app, def, EFFECTS[def.name]);
   // An unknown `{kind}` of the spec's status path: say which kinds there are.
-  app.put(adminPath('/admin/:kind/status/:id'), async (_request, reply) =>
+  app.put(adminPath('/admin/:kind/status/:id'), { schema: { summary: 'Any other kind: answered 400' } }, async (_request, reply) =>
     badRequest(reply, `kind must be one of ${Object.keys(STATUS_KIND_COLLECTION).join(', ')}.`),
   );
 };
