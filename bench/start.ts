@@ -33,9 +33,21 @@ async function healthy(url: string): Promise<boolean> {
   return response?.ok === true;
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * npm leaves at the signal while the server under it is still stopping (draining, waiting for the
+ * emulator to save its accounts): the whole group must have gone before its folders are reused.
+ */
+async function groupGone(child: ChildProcess): Promise<void> {
+  while (child.pid !== undefined && groupAlive(child.pid)) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
 interface Start {
@@ -50,11 +62,12 @@ async function timeStart(command: string[], env: NodeJS.ProcessEnv, url: string)
   const child = spawn(command[0]!, command.slice(1), { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const trace: string[] = [];
   let output = '';
+  let answered = false;
   const read = (chunk: Buffer) => {
     output += chunk.toString();
     for (const line of chunk.toString().split('\n')) {
       const msg = /"msg":"([^"]*)"/.exec(line)?.[1];
-      if (msg && msg !== 'request' && !msg.startsWith('Sign in as')) {
+      if (msg && !answered && msg !== 'request' && !msg.startsWith('Sign in as')) {
         trace.push(`${((performance.now() - started) / 1000).toFixed(2).padStart(6)} s  ${msg}`);
       }
     }
@@ -67,6 +80,7 @@ async function timeStart(command: string[], env: NodeJS.ProcessEnv, url: string)
       if (performance.now() - started > TIMEOUT_MS) throw new Error(`no 200 from ${url} after ${TIMEOUT_MS} ms:\n${output.slice(-3000)}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    answered = true;
     return { ms: performance.now() - started, trace };
   } finally {
     if (child.pid !== undefined) {
@@ -76,7 +90,7 @@ async function timeStart(command: string[], env: NodeJS.ProcessEnv, url: string)
         // Gone already.
       }
     }
-    await exited(child);
+    await groupGone(child);
   }
 }
 
