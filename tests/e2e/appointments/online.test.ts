@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_COLORS } from '../../../src/client/features/appointments/calendar-events';
 import type { Appointment } from '../../../src/shared/entities';
 import { addDays } from '../../../src/shared/time';
-import { checkA11y } from '../support/a11y';
 import { ADMIN } from '../support/accounts';
-import { animationsDone, launchBrowser, newContext } from '../support/browser';
+import { launchBrowser, newContext } from '../support/browser';
 import { sharedServer, type SharedServer } from '../support/shared';
 import { signIn } from '../support/sign-in';
 import { mailbox } from '../prescriptions/helpers';
@@ -367,23 +366,6 @@ describe('manage availabilities', () => {
     await toast(page, BLOCK_REFUSED).waitFor();
     await page.waitForURL((url) => url.pathname === CALENDAR);
     expect((await appointments(page, server.baseUrl)).filter((a) => a.appointment_type === 'Blocked').length).toBe(before);
-  });
-});
-
-describe('accessibility (DESIGN 5)', () => {
-  it('the calendar, the modal, the manage page and the list have no serious axe-core violations', async () => {
-    await openCalendar();
-    await checkA11y(page);
-    await openModal(await upcoming((a) => a.appointment_type === 'Vaccine' && a.number_of_people > 1));
-    await modal(page).getByRole('button', { name: 'See Other Patients' }).click();
-    await animationsDone(page);
-    await checkA11y(page);
-    await page.keyboard.press('Escape');
-    await openCalendar(MANAGE);
-    await checkA11y(page);
-    await page.goto(`${server.baseUrl}${LIST}`);
-    await page.getByTestId('appointment-card').first().waitFor();
-    await checkA11y(page);
   });
 });
 

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y } from '../support/a11y';
 import { ADMIN } from '../support/accounts';
 import { animationsDone, DESKTOP, launchBrowser, networkQuiet, newContext, PHONE, TABLET, watchProblems } from '../support/browser';
 import { sharedServer, type SharedServer } from '../support/shared';
@@ -34,40 +33,6 @@ async function settle(page: Page): Promise<void> {
   await networkQuiet(page);
   await animationsDone(page);
 }
-
-describe('accessibility (DESIGN 5: no serious axe-core violations)', () => {
-  for (const [label, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    it(`/login and the shell on ${label}`, async () => {
-      const context = await newContext(browser, { viewport });
-      const page = await context.newPage();
-      await page.goto(`${server.baseUrl}/login`);
-      await page.getByRole('heading', { name: 'Greetings,' }).waitFor();
-      await settle(page);
-      await checkA11y(page);
-
-      await signIn(page, server.baseUrl, ADMIN);
-      await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-      await settle(page);
-      await checkA11y(page);
-
-      // With the dropdowns open: their markup is checked too.
-      const opener = label === 'desktop' ? 'Prescriptions' : 'Open navigation';
-      await page.getByRole('button', { name: opener }).click();
-      await page.getByRole('menu', { name: opener }).waitFor();
-      await animationsDone(page);
-      await checkA11y(page);
-      await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'Notifications' }).click();
-      await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
-      await animationsDone(page);
-      await checkA11y(page);
-      await context.close();
-    });
-  }
-});
 
 describe('focus is never hidden under the navigation bar (WCAG 2.2 2.4.11)', () => {
   it('Shift+Tab up the calendar keeps each focused event below the fixed header', async () => {

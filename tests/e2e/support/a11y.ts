@@ -25,7 +25,14 @@ export interface A11yOptions {
   exclude?: string[];
   /** Impacts that fail the check. */
   failOn?: string[];
+  /** Only the rules with these tags (e.g. the WCAG A and AA levels); every rule otherwise. */
+  tags?: string[];
 }
+
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA: what issue 20 holds the app to. */
+export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+/** Every impact axe gives: with the WCAG tags, any violation fails. */
+export const EVERY_IMPACT = ['minor', 'moderate', 'serious', 'critical'];
 
 /** Fails on serious and critical violations, printing each with its elements. */
 export async function checkA11y(page: Page, options: A11yOptions = {}): Promise<AxeViolation[]> {
@@ -34,13 +41,14 @@ export async function checkA11y(page: Page, options: A11yOptions = {}): Promise<
   const source = await axeSource;
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source);
   const violations = await page.evaluate(
-    async ({ exclude }) => {
+    async ({ exclude, tags }) => {
       const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
       const context = exclude.length ? { exclude: exclude.map((selector) => [selector]) } : document;
-      const result = await axe.run(context, { resultTypes: ['violations'] });
+      const runOnly = tags.length > 0 ? { runOnly: { type: 'tag', values: tags } } : {};
+      const result = await axe.run(context, { resultTypes: ['violations'], ...runOnly });
       return result.violations;
     },
-    { exclude: options.exclude ?? [] },
+    { exclude: options.exclude ?? [], tags: options.tags ?? [] },
   ) as AxeViolation[];
   const failing = violations.filter((violation) => violation.impact && failOn.includes(violation.impact));
   if (failing.length > 0) {
@@ -53,7 +61,7 @@ export async function checkA11y(page: Page, options: A11yOptions = {}): Promise<
             .join('\n'),
       )
       .join('\n');
-    throw new Error(`axe-core found ${failing.length} serious/critical violation(s) on ${page.url()}:\n${report}`);
+    throw new Error(`axe-core found ${failing.length} violation(s) (${failOn.join('/')}) on ${page.url()}:\n${report}`);
   }
   return violations;
 }
