@@ -9,24 +9,13 @@
 //   BENCH_START_RUNS (default 3): warm starts measured.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../tests/e2e/support/server';
 import { median, partLoad, printTable } from './report';
 
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 3);
 const TIMEOUT_MS = 180_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function healthy(url: string): Promise<boolean> {
   const response = await fetch(url, { signal: AbortSignal.timeout(1000) }).catch(() => null);

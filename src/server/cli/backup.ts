@@ -5,11 +5,9 @@
 import { existsSync } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { checkBackup } from '../backup/backup-file';
-import { postgresHint } from '../backup/postgres-hint';
+import { readCommandLine } from '../backup/command-line';
 import { askServer, serverState } from '../backup/running-server';
-import { loadConfigOrExit } from '../config';
 import { openDb } from '../db/client';
 import { runCommand } from './run-command';
 
@@ -54,21 +52,9 @@ async function writeWhole(file: string, bytes: Buffer): Promise<void> {
 }
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { help: { type: 'boolean' } } });
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (positionals.length !== 1) {
-    console.error(USAGE);
-    return 2;
-  }
-  const config = loadConfigOrExit();
-  if (config.databaseUrl) {
-    console.error(postgresHint('backup'));
-    return 2;
-  }
-  const file = path.resolve(positionals[0]!);
+  const read = readCommandLine('backup', USAGE);
+  if (typeof read === 'number') return read;
+  const { config, file } = read;
   if ((await stat(file).catch(() => null))?.isDirectory()) {
     console.error(`${file} is a folder: name the backup file to write.\n${USAGE}`);
     return 2;

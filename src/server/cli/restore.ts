@@ -5,11 +5,9 @@
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { checkBackup, NotABackup } from '../backup/backup-file';
-import { postgresHint } from '../backup/postgres-hint';
+import { readCommandLine } from '../backup/command-line';
 import { serverState } from '../backup/running-server';
-import { loadConfigOrExit } from '../config';
 import { openPgliteBackup } from '../db/client';
 import { migrate } from '../db/migrate';
 import { verifyChain, type ChainReport } from '../repositories/access-log';
@@ -46,25 +44,10 @@ async function unpack(dir: string, backup: Buffer): Promise<ChainReport> {
 }
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: { force: { type: 'boolean' }, help: { type: 'boolean' } },
-  });
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (positionals.length !== 1) {
-    console.error(USAGE);
-    return 2;
-  }
-  const config = loadConfigOrExit();
-  if (config.databaseUrl) {
-    console.error(postgresHint('restore'));
-    return 2;
-  }
-  const { dataDir } = config;
-  const file = path.resolve(positionals[0]!);
+  const read = readCommandLine('restore', USAGE);
+  if (typeof read === 'number') return read;
+  const { file } = read;
+  const { dataDir } = read.config;
   const refusal = await serverRunning(dataDir);
   if (refusal) {
     console.error(refusal);
@@ -72,7 +55,7 @@ async function main(): Promise<number> {
   }
   const pgdata = path.join(dataDir, 'pgdata');
   const replacing = existsSync(pgdata);
-  if (replacing && !values.force) {
+  if (replacing && !read.force) {
     console.error(
       `${dataDir} already holds a database: restoring would replace it. Add --force to replace it ` +
         `(take a backup of it first if you may want it back).`,

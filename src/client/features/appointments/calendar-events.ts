@@ -33,7 +33,8 @@ export function eventMark(entries: readonly OutboxEntry[] | undefined): EventMar
   return entries.some((entry) => !isInFlight(entry)) ? 'conflict' : 'pending';
 }
 
-const MARK_WORDS: Record<EventMark, string> = { pending: 'Pending', conflict: 'Conflict' };
+/** How an event's mark reads, on it and in its accessible name. */
+export const MARK_WORDS: Record<EventMark, string> = { pending: 'Pending', conflict: 'Conflict' };
 
 /** 'Vaccine, Jane Doe, Nov 26, 2026, 10:00 AM to 10:20 AM, Pending' (WCAG 1.1.1, 4.1.2). */
 export function eventLabel(row: Appointment, mark: EventMark | null): string {

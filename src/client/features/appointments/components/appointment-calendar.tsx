@@ -12,7 +12,7 @@ import type { Appointment } from '../../../../shared/entities';
 import { wallClock } from '../../../../shared/time';
 import type { OutboxEntry } from '../../../offline/outbox-entry';
 import { wallIso, wallParts } from '../appointment-time';
-import { calendarEvents, type AppointmentEventProps, type DateSpan } from '../calendar-events';
+import { calendarEvents, MARK_WORDS, type AppointmentEventProps, type DateSpan } from '../calendar-events';
 import { PHONE_QUERY } from '../../../lib/media';
 import classes from './appointments.module.css';
 
@@ -59,7 +59,7 @@ function EventBody({ event, timeText }: EventContentArg) {
       <span className={classes.eventTitle}>{event.title}</span>
       {mark ? (
         <span className={classes.eventMark} data-testid="event-mark" data-state={mark}>
-          {mark === 'conflict' ? 'Conflict' : 'Pending'}
+          {MARK_WORDS[mark]}
         </span>
       ) : null}
     </div>
