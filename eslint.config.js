@@ -80,6 +80,31 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**'] }] },
   },
   {
+    // Issue 20: every text of the interface is in a `*.messages.ts` file (English as the
+    // specification writes it) with its French in src/client/i18n/fr; none is written into a
+    // screen. Words in JSX and in the attributes people read or hear are refused here.
+    files: ['src/client/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXText[value=/[A-Za-z]{2,}/]',
+          message: 'Interface text belongs in a *.messages.ts file, with its French (src/client/i18n).',
+        },
+        {
+          selector:
+            'JSXAttribute[name.name=/^(label|placeholder|title|aria-label|description|alt|error|aria-description|aria-roledescription|nothingFoundMessage)$/] Literal[value=/[A-Za-z]{2,}/]',
+          message: 'Interface text belongs in a *.messages.ts file, with its French (src/client/i18n).',
+        },
+        {
+          selector:
+            'JSXAttribute[name.name=/^(label|placeholder|title|aria-label|description|alt|error|aria-description|aria-roledescription|nothingFoundMessage)$/] TemplateElement[value.raw=/[A-Za-z]{2,}/]',
+          message: 'Interface text belongs in a *.messages.ts file, with its French (src/client/i18n).',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/shared/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**', '**/server/**'] }] },
   },

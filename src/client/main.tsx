@@ -3,16 +3,22 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { prepareLanguage } from './i18n/i18n';
 import { afterFirstPaint } from './lib/after-first-paint';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// French texts are fetched before the first paint when French is the language (English is built in).
+void prepareLanguage()
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
 
 if (import.meta.env.PROD) {
   // Off the start path: the service worker only matters from the second visit on, so its code is

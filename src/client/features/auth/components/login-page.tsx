@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Box, Button, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
+import { useStore } from '@nanostores/react';
 import { BrandMark } from '../../../components/brand-mark';
 import { LoginToasts, showLoginAlert } from '../../../components/login-toasts';
 import {
@@ -15,6 +16,7 @@ import { OFFLINE_MESSAGE } from '../../../lib/offline-sign-in';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import type { SignInResult } from '../api/sign-in-as-admin';
 import classes from './login-page.module.css';
+import { loginMessages } from './login.messages';
 
 // Not needed to paint the form: the sign-in's code (and Firebase behind it) is fetched once the
 // form is painted.
@@ -35,6 +37,7 @@ const SIGN_IN_CODE_MISSING = 'The sign-in could not be loaded. Reload the page a
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const t = useStore(loginMessages);
   const config = useRuntimeConfig();
   const [busy, setBusy] = useState(false);
   // Why the app ended the last session itself (the account lost its access), once.
@@ -101,14 +104,14 @@ export function LoginPage() {
             {SESSION_ENDED_WORDS[ended]}
           </p>
         ) : null}
-        <h1 className={classes.heading}>Greetings,</h1>
-        <p className={classes.prompt}>Please Enter Your Credentials</p>
+        <h1 className={classes.heading}>{t.greeting}</h1>
+        <p className={classes.prompt}>{t.prompt}</p>
         <Box component="form" onSubmit={handleSubmit}>
           <Stack gap="md">
-            <TextInput label="Email" name="email" type="email" autoComplete="username" required size="md" />
-            <PasswordInput label="Password" name="password" autoComplete="current-password" required size="md" />
+            <TextInput label={t.email} name="email" type="email" autoComplete="username" required size="md" />
+            <PasswordInput label={t.password} name="password" autoComplete="current-password" required size="md" />
             <Button type="submit" size="md" fullWidth loading={busy} disabled={busy} mt="xs">
-              Sign In
+              {t.signIn}
             </Button>
           </Stack>
         </Box>
