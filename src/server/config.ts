@@ -6,6 +6,7 @@ import path from 'node:path';
 import Type, { type StaticDecode } from 'typebox';
 import Value from 'typebox/value';
 import { IDEMPOTENCY_TTL_DAYS } from '../shared/constants';
+import { PATIENT_EMAIL_LANGUAGES, type PatientEmailLanguage } from './mail/pharmacy-letter';
 
 /** The Firebase Auth emulator's project id: a `demo-` id never reaches a real Google service. */
 export const EMULATOR_PROJECT_ID = 'demo-pharmacy';
@@ -38,6 +39,8 @@ export interface Config {
   pharmacyHours: string | undefined;
   /** Sender address of patient emails. */
   mailFrom: string | undefined;
+  /** The language patient emails are written in (PATIENT_EMAIL_LANGUAGE). */
+  patientEmailLanguage: PatientEmailLanguage;
   timeZone: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Requests per window and IP on the API (generous: a busy counter tablet stays far below). */
@@ -140,7 +143,7 @@ function emailAddress(raw: string): string {
 }
 
 function oneOf<const T extends string>(values: readonly T[]) {
-  return (raw: string): T => values.find((v) => v === raw) ?? refuse(`expected one of ${values.join(', ')}`);
+  return (raw: string): T => values.find((v) => v === raw) ?? refuse(`expected one of ${values.join(', ')}, got "${raw}"`);
 }
 
 const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
@@ -241,6 +244,7 @@ const Environment = Type.Object({
   PHARMACY_ADDRESS: optional(text),
   PHARMACY_HOURS: optional(text),
   MAIL_FROM: optional(emailAddress),
+  PATIENT_EMAIL_LANGUAGE: setting(oneOf(PATIENT_EMAIL_LANGUAGES), 'en'),
   PHARMACY_TIMEZONE: setting(timeZone, 'America/Toronto'),
   LOG_LEVEL: setting(oneOf(LOG_LEVELS), 'info'),
   // Generous: the staff of one pharmacy share an address, and a tablet back online replays its
@@ -363,6 +367,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     pharmacyAddress: vars.PHARMACY_ADDRESS,
     pharmacyHours: vars.PHARMACY_HOURS,
     mailFrom: vars.MAIL_FROM,
+    patientEmailLanguage: vars.PATIENT_EMAIL_LANGUAGE,
     timeZone: vars.PHARMACY_TIMEZONE,
     logLevel: vars.LOG_LEVEL,
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,

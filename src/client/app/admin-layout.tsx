@@ -16,6 +16,7 @@ import { useSession } from '../hooks/use-session';
 import { useRuntimeConfig } from '../lib/runtime-config';
 import { admittedPerson } from '../offline/session-state';
 import { LockScreen } from './lock-screen';
+import { KeyboardShortcuts } from './shortcuts/keyboard-shortcuts';
 import classes from './admin-layout.module.css';
 
 /** Everything but /login: the guard, the navigation bar, the offline banner and the page. */
@@ -82,6 +83,7 @@ function AdminShell() {
       </AppShell.Header>
       <AppShell.Main className={classes.main}>
         <AppBadgeAfterPaint />
+        <KeyboardShortcuts />
         <OfflineBanner />
         <Outlet />
       </AppShell.Main>

@@ -1,13 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useStore } from '@nanostores/react';
 import { BrandMark } from '../components/brand-mark';
+import { textsOf } from '../i18n/i18n';
 import type { EntryOwner } from '../offline/outbox-entry';
+import { lockMessages } from './shell.messages';
 
 /**
  * The idle lock (issue 18): nothing of a patient is on the page, only who is signed in. The
  * screens behind it come back as they were once the same person enters their password.
  */
 export function LockScreen({ person }: { person: EntryOwner }) {
+  const t = useStore(lockMessages);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -20,14 +24,16 @@ export function LockScreen({ person }: { person: EntryOwner }) {
     try {
       const { unlockWith } = await import('../lib/lock');
       const result = await unlockWith(password);
+      // The words of the moment the answer came (the language may have changed while it was checked).
+      const words = textsOf(lockMessages);
       if (result.kind === 'wrong') {
-        setProblem(`That password is not right. ${result.triesLeft === 1 ? 'One more try' : `${result.triesLeft} more tries`} before you are signed out.`);
+        setProblem(words.wrong(result.triesLeft));
       } else if (result.kind === 'needs-network') {
-        setProblem('This device cannot check your password offline yet. Connect to the network and try again.');
+        setProblem(words.needsNetwork);
       }
     } catch (error) {
       console.error('Unlocking failed', error);
-      setProblem('Your password could not be checked. Try again.');
+      setProblem(textsOf(lockMessages).checkFailed);
     } finally {
       setBusy(false);
     }
@@ -43,10 +49,10 @@ export function LockScreen({ person }: { person: EntryOwner }) {
             <BrandMark size={48} />
           </Center>
           <Title order={1} size="h3" ta="center">
-            Locked
+            {t.title}
           </Title>
           <Text ta="center" size="sm">
-            Signed in as {person.email ?? 'a staff member'}. Enter your password to go on.
+            {t.signedInAs({ person: person.email ?? t.staffMember })}
           </Text>
           {problem ? (
             <Alert color="red" variant="light" role="alert" data-testid="unlock-problem">
@@ -55,15 +61,22 @@ export function LockScreen({ person }: { person: EntryOwner }) {
           ) : null}
           <form onSubmit={(event) => void unlock(event)}>
             <Stack gap="sm">
-              <PasswordInput label="Password" name="password" autoComplete="current-password" required autoFocus />
+              <PasswordInput
+                label={t.password}
+                name="password"
+                autoComplete="current-password"
+                required
+                autoFocus
+                visibilityToggleButtonProps={{ 'aria-label': t.showPassword }}
+              />
               <Button type="submit" loading={busy} fullWidth>
-                Unlock
+                {t.unlock}
               </Button>
             </Stack>
           </form>
           {/* Wraps rather than cut its words on a phone. */}
           <Button variant="subtle" onClick={notMe} h="auto" py={6} styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}>
-            Not you? Sign in as someone else
+            {t.notMe}
           </Button>
         </Stack>
       </Paper>

@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { Badge, Box, Burger, Button, Menu } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
+import { useStore } from '@nanostores/react';
 import { BrandMark } from '../components/brand-mark';
 import { ChevronDownIcon, LockIcon, LogoutIcon, UserIcon } from '../components/icons';
 import { NotificationsMenu } from '../features/notifications/components/notifications-menu';
 import { UnsentChangesButton } from '../features/sync-status/components/unsent-changes-button';
 import { useLogout } from '../features/sync-status/hooks/use-logout';
 import { useRuntimeConfig } from '../lib/runtime-config';
+import { LanguageMenuItems } from './language-menu-items';
 import {
+  ACCESS_LOG_LINK,
   APPOINTMENTS_LINK,
   HOME_LINK,
   isActivePath,
@@ -15,6 +18,8 @@ import {
   PRESCRIPTION_LINKS,
   PRESCRIPTIONS_MATCH,
 } from './nav-links';
+import { navMessages } from './shell.messages';
+import { ShortcutsMenuItem } from './shortcuts/shortcuts-menu-item';
 import classes from './nav-bar.module.css';
 
 function usePathname(): string {
@@ -22,6 +27,7 @@ function usePathname(): string {
 }
 
 function TopLink({ link }: { link: typeof HOME_LINK | typeof APPOINTMENTS_LINK | typeof MESSAGES_LINK }) {
+  const t = useStore(navMessages);
   const active = isActivePath(usePathname(), link.match);
   return (
     <Link
@@ -30,19 +36,20 @@ function TopLink({ link }: { link: typeof HOME_LINK | typeof APPOINTMENTS_LINK |
       data-active={active || undefined}
       aria-current={active ? 'page' : undefined}
     >
-      {link.label}
+      {t[link.name]}
     </Link>
   );
 }
 
 function PrescriptionsMenu() {
+  const t = useStore(navMessages);
   const pathname = usePathname();
   const active = isActivePath(pathname, PRESCRIPTIONS_MATCH);
   return (
     <Menu position="bottom-start" offset={0} width={240}>
       <Menu.Target>
         <button type="button" className={classes.link} data-active={active || undefined}>
-          Prescriptions
+          {t.prescriptions}
           <ChevronDownIcon size={16} />
         </button>
       </Menu.Target>
@@ -62,18 +69,20 @@ function PrescriptionItem({
   link: (typeof PRESCRIPTION_LINKS)[number];
   pathname: string;
 }) {
+  const t = useStore(navMessages);
   const active = isActivePath(pathname, link.to);
   return (
     <Menu.Item
       className={active ? classes.menuItemActive : undefined}
       renderRoot={(props) => <Link {...props} to={link.to} aria-current={active ? 'page' : undefined} />}
     >
-      {link.label}
+      {t[link.name]}
     </Menu.Item>
   );
 }
 
 function UserMenu({ onLogout }: { onLogout: () => void }) {
+  const t = useStore(navMessages);
   return (
     <Menu position="bottom-end" width={200}>
       <Menu.Target>
@@ -83,17 +92,20 @@ function UserMenu({ onLogout }: { onLogout: () => void }) {
           leftSection={<UserIcon size={18} />}
           rightSection={<ChevronDownIcon size={16} />}
         >
-          Admin Authenticated
+          {t.admin}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item renderRoot={(props) => <Link {...props} to="/access-log" />}>Access Log</Menu.Item>
+        <Menu.Item renderRoot={(props) => <Link {...props} to={ACCESS_LOG_LINK.to} />}>{t.accessLog}</Menu.Item>
+        <ShortcutsMenuItem />
         <Menu.Item leftSection={<LockIcon size={18} />} onClick={lockNow}>
-          Lock now
+          {t.lockNow}
         </Menu.Item>
         <Menu.Item leftSection={<LogoutIcon size={18} />} onClick={onLogout}>
-          Logout
+          {t.logout}
         </Menu.Item>
+        <Menu.Divider />
+        <LanguageMenuItems />
       </Menu.Dropdown>
     </Menu>
   );
@@ -103,9 +115,10 @@ function UserMenu({ onLogout }: { onLogout: () => void }) {
 const lockNow = () => void import('../lib/lock').then((lock) => lock.lockNow());
 
 function MobileMenu({ onLogout }: { onLogout: () => void }) {
+  const t = useStore(navMessages);
   const [opened, setOpened] = useState(false);
   const pathname = usePathname();
-  const item = (link: { label: string; to: string }, match: string) => {
+  const item = (link: { name: keyof typeof t; to: string }, match: string) => {
     const active = isActivePath(pathname, match);
     return (
       <Menu.Item
@@ -113,47 +126,51 @@ function MobileMenu({ onLogout }: { onLogout: () => void }) {
         className={active ? classes.menuItemActive : undefined}
         renderRoot={(props) => <Link {...props} to={link.to} aria-current={active ? 'page' : undefined} />}
       >
-        {link.label}
+        {t[link.name]}
       </Menu.Item>
     );
   };
   return (
     <Menu opened={opened} onChange={setOpened} position="bottom-end" width={260}>
       <Menu.Target>
-        <Burger opened={opened} size="sm" aria-label="Open navigation" />
+        <Burger opened={opened} size="sm" aria-label={t.openNavigation} />
       </Menu.Target>
       <Menu.Dropdown>
         {item(HOME_LINK, HOME_LINK.match)}
-        <Menu.Label>Prescriptions</Menu.Label>
+        <Menu.Label>{t.prescriptions}</Menu.Label>
         {PRESCRIPTION_LINKS.map((link) => item(link, link.to))}
         <Menu.Divider />
         {item(APPOINTMENTS_LINK, APPOINTMENTS_LINK.match)}
         {item(MESSAGES_LINK, MESSAGES_LINK.match)}
         <Menu.Divider />
-        <Menu.Label>Admin Authenticated</Menu.Label>
-        {item({ label: 'Access Log', to: '/access-log' }, '/access-log')}
+        <Menu.Label>{t.admin}</Menu.Label>
+        {item(ACCESS_LOG_LINK, ACCESS_LOG_LINK.to)}
+        <ShortcutsMenuItem />
         <Menu.Item leftSection={<LockIcon size={18} />} onClick={lockNow}>
-          Lock now
+          {t.lockNow}
         </Menu.Item>
         <Menu.Item leftSection={<LogoutIcon size={18} />} onClick={onLogout}>
-          Logout
+          {t.logout}
         </Menu.Item>
+        <Menu.Divider />
+        <LanguageMenuItems />
       </Menu.Dropdown>
     </Menu>
   );
 }
 
 export function NavBar() {
+  const t = useStore(navMessages);
   const config = useRuntimeConfig();
   const logout = useLogout();
   const onLogout = () => void logout();
   return (
-    <Box component="nav" aria-label="Main" className={classes.bar}>
+    <Box component="nav" aria-label={t.main} className={classes.bar}>
       <Link to="/dashboard" className={classes.brand}>
         <BrandMark size={32} />
-        <span className={classes.brandName}>{config?.pharmacyName ?? 'Pharmacy'}</span>
+        <span className={classes.brandName}>{config?.pharmacyName ?? t.pharmacy}</span>
         <Badge variant="filled" size="sm" radius="sm" className={classes.badge}>
-          TS
+          {t.badge}
         </Badge>
       </Link>
       <Box className={classes.links} visibleFrom="md">

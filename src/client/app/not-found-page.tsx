@@ -1,14 +1,17 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useStore } from '@nanostores/react';
+import { notFoundMessages } from './shell.messages';
 
 export function NotFoundPage() {
+  const t = useStore(notFoundMessages);
   return (
     <Stack align="flex-start" gap="sm" maw={520}>
       <Title order={1} size="h2">
-        Page not found
+        {t.title}
       </Title>
-      <Text c="dimmed">There is no page at this address.</Text>
-      <Button renderRoot={(props) => <Link {...props} to="/dashboard" />}>Back to the dashboard</Button>
+      <Text c="dimmed">{t.text}</Text>
+      <Button renderRoot={(props) => <Link {...props} to="/dashboard" />}>{t.back}</Button>
     </Stack>
   );
 }

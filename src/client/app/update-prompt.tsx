@@ -1,10 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
+import { useStore } from '@nanostores/react';
 import { appUpdate, applyUpdate } from './register-sw';
+import { updateMessages } from './shell.messages';
 
 /** 'A new version is available' with Reload; the reload waits for changes being sent. */
 export function UpdatePrompt() {
   const state = useSyncExternalStore(appUpdate.subscribe, appUpdate.get);
+  const t = useStore(updateMessages);
   if (state === 'none') return null;
   return (
     <Paper
@@ -19,11 +22,10 @@ export function UpdatePrompt() {
     >
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Text size="sm">
-          A new version is available
-          {state === 'reloading' ? '. Reloading once the changes being sent are done…' : ''}
+          {state === 'reloading' ? t.reloading : t.available}
         </Text>
         <Button size="xs" onClick={applyUpdate} loading={state === 'reloading'}>
-          Reload
+          {t.reload}
         </Button>
       </Group>
     </Paper>

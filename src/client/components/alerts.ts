@@ -1,5 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { TOAST_MS } from '../../shared/constants';
+import { textsOf } from '../i18n/i18n';
+import { alertMessages } from './components.messages';
 
 export type AlertKind = 'success' | 'error' | 'info';
 
@@ -17,7 +19,7 @@ export function showAlert(message: string, kind: AlertKind = 'info'): void {
     autoClose: TOAST_MS,
     withBorder: true,
     // Mantine's close button has no name of its own (axe: button-name).
-    closeButtonProps: { 'aria-label': 'Close notification' },
+    closeButtonProps: { 'aria-label': textsOf(alertMessages).closeNotification },
     'data-alert-kind': kind,
   });
 }

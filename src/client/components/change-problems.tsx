@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 import { Alert, Text } from '@mantine/core';
+import { useStore } from '@nanostores/react';
 import { needsAttention, useEntryStanding } from '../hooks/use-entry-standing';
+import { actionLabel, actionLabelMessages } from '../lib/action-label';
+import { problemWords } from '../lib/problem-words';
+import { problemMessages } from '../lib/problem.messages';
 import type { OutboxEntry } from '../offline/outbox-entry';
+import { changeProblemMessages } from './components.messages';
 
 interface ChangeProblemsProps {
   /** The record's queued changes; those a person must decide about are shown. */
@@ -28,22 +33,26 @@ export const PROBLEM_ALERT = {
  */
 export function ChangeProblems({ entries, details, 'data-testid': testId }: ChangeProblemsProps) {
   const standingOf = useEntryStanding();
+  const t = useStore(changeProblemMessages);
+  const labels = useStore(actionLabelMessages);
+  const problems = useStore(problemMessages);
   return entries.map((entry) => {
     const standing = standingOf(entry);
     if (!needsAttention(standing)) return null;
+    const change = actionLabel(labels, entry);
     return standing === 'too-old' ? (
-      <Alert key={entry.id} {...PROBLEM_ALERT} title={`${entry.label}: not sent`} data-testid={testId}>
-        <Text size="sm">Saved on this device too long ago to send safely.</Text>
+      <Alert key={entry.id} {...PROBLEM_ALERT} title={t.notSent({ change })} data-testid={testId}>
+        <Text size="sm">{t.tooOld}</Text>
         <Text size="sm" c="dimmed">
-          Redo or discard it in the Unsent changes list.
+          {t.redoOrDiscard}
         </Text>
       </Alert>
     ) : (
-      <Alert key={entry.id} {...PROBLEM_ALERT} title={`${entry.label}: not applied`} data-testid={testId}>
-        <Text size="sm">{entry.lastError ?? 'The server refused this change.'}</Text>
+      <Alert key={entry.id} {...PROBLEM_ALERT} title={t.notApplied({ change })} data-testid={testId}>
+        <Text size="sm">{problemWords(problems, entry.lastProblem, entry.lastError) ?? problems.refused}</Text>
         {details?.(entry)}
         <Text size="sm" c="dimmed">
-          Retry or discard it in the Unsent changes list.
+          {t.retryOrDiscard}
         </Text>
       </Alert>
     );

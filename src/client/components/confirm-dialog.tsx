@@ -3,29 +3,32 @@
 // asks is on screen: a question can never fail to load and be silently answered "no".
 import { useCallback } from 'react';
 import { useModals } from '@mantine/modals';
+import { useStore } from '@nanostores/react';
+import { confirmMessages } from './components.messages';
 
 export type Confirm = (message: string) => Promise<boolean>;
 
 export function useConfirm(): Confirm {
   const { openConfirmModal } = useModals();
+  const t = useStore(confirmMessages);
   return useCallback(
     (message) =>
       new Promise<boolean>((resolve) => {
         openConfirmModal({
           // The question is the dialog's title, so screen readers announce it.
           title: message,
-          labels: { confirm: 'Confirm', cancel: 'Cancel' },
+          labels: { confirm: t.confirm, cancel: t.cancel },
           centered: true,
           size: 'sm',
           confirmProps: { 'data-autofocus': true },
           // Named like every other dialog's X (axe `button-name`: an icon alone says nothing).
-          closeButtonProps: { 'aria-label': 'Close' },
+          closeButtonProps: { 'aria-label': t.close },
           onConfirm: () => resolve(true),
           onCancel: () => resolve(false),
           // Escape, the X or a click outside: not confirmed.
           onClose: () => resolve(false),
         });
       }),
-    [openConfirmModal],
+    [openConfirmModal, t],
   );
 }

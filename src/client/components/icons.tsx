@@ -1,4 +1,4 @@
-// A few line icons (Tabler-style strokes), inline so no icon library ships for four glyphs.
+// A few line icons (Tabler-style strokes), inline so no icon library ships for a handful of glyphs.
 import type { ReactNode, SVGProps } from 'react';
 
 type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
@@ -64,6 +64,14 @@ export function LockIcon(props: IconProps) {
     <Icon {...props}>
       <rect x="5" y="11" width="14" height="10" rx="2" />
       <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </Icon>
+  );
+}
+
+export function CheckIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M5 12l5 5l10-10" />
     </Icon>
   );
 }

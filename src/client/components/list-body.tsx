@@ -2,6 +2,9 @@
 // copy is read, the empty text when nothing matches, and the "N of M" count line.
 import type { ReactNode } from 'react';
 import { Alert, Group, Loader, Text } from '@mantine/core';
+import { useStore } from '@nanostores/react';
+import { intlLocale } from '../i18n/locale';
+import { listMessages } from './components.messages';
 
 interface ListBodyProps {
   /** Every record of the list (undefined until read from the device). */
@@ -43,6 +46,8 @@ export function ListBody({ total, hits, error, errorText, loadingText, emptyText
 
 /** "12 of 340", announced politely; dimmed while the hits lag behind the query (`stale`). */
 export function ListCount({ id, hits, total, stale = false, testId }: { id?: string; hits: number; total: number | undefined; stale?: boolean; testId: string }) {
+  const t = useStore(listMessages);
+  const number = (value: number) => value.toLocaleString(intlLocale());
   return (
     <Text
       id={id}
@@ -53,7 +58,7 @@ export function ListCount({ id, hits, total, stale = false, testId }: { id?: str
       data-testid={testId}
       data-stale={stale || undefined}
     >
-      {total === undefined ? '\u00a0' : `${hits.toLocaleString()} of ${total.toLocaleString()}`}
+      {total === undefined ? '\u00a0' : t.count({ hits: number(hits), total: number(total) })}
     </Text>
   );
 }

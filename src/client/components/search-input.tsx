@@ -1,6 +1,8 @@
 // The search box of every list: its label is also its placeholder ("Search by …"), and a clear
 // button shows while it holds text.
 import { CloseButton, TextInput, type TextInputProps } from '@mantine/core';
+import { useStore } from '@nanostores/react';
+import { listMessages } from './components.messages';
 
 interface SearchInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'type' | 'rightSection'> {
   label: string;
@@ -9,6 +11,7 @@ interface SearchInputProps extends Omit<TextInputProps, 'value' | 'onChange' | '
 }
 
 export function SearchInput({ label, value, onChange, ...rest }: SearchInputProps) {
+  const t = useStore(listMessages);
   return (
     <TextInput
       {...rest}
@@ -17,7 +20,7 @@ export function SearchInput({ label, value, onChange, ...rest }: SearchInputProp
       placeholder={label}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
-      rightSection={value ? <CloseButton size="sm" aria-label="Clear search" onClick={() => onChange('')} /> : null}
+      rightSection={value ? <CloseButton size="sm" aria-label={t.clearSearch} onClick={() => onChange('')} /> : null}
     />
   );
 }

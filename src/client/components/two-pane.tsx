@@ -1,6 +1,8 @@
 import { useRef, type ReactNode } from 'react';
 import { Button, Text } from '@mantine/core';
+import { useStore } from '@nanostores/react';
 import { useFillViewport } from '../hooks/use-fill-viewport';
+import { listMessages } from './components.messages';
 import classes from './two-pane.module.css';
 
 /** The layout's classes, for the parts a list draws itself (title, toolbar, rows). */
@@ -21,6 +23,7 @@ interface TwoPaneProps {
  * record on the right. On a phone one pane shows at a time (the detail while one is selected).
  */
 export function TwoPane({ listLabel, list, detail, placeholder, placeholderTestId }: TwoPaneProps) {
+  const t = useStore(listMessages);
   const rootRef = useRef<HTMLDivElement>(null);
   useFillViewport(rootRef);
   return (
@@ -28,7 +31,7 @@ export function TwoPane({ listLabel, list, detail, placeholder, placeholderTestI
       <section className={classes.listPane} aria-label={listLabel}>
         {list}
       </section>
-      <section className={classes.detailPane} aria-label="Details">
+      <section className={classes.detailPane} aria-label={t.details}>
         {detail ?? (
           <div className={classes.placeholder}>
             <Text c="dimmed" data-testid={placeholderTestId}>
@@ -43,6 +46,7 @@ export function TwoPane({ listLabel, list, detail, placeholder, placeholderTestI
 
 /** On a phone, where the detail replaces the list: the way back to it. */
 export function BackToList({ onBack }: { onBack: () => void }) {
+  const t = useStore(listMessages);
   return (
     <Button
       variant="subtle"
@@ -52,7 +56,7 @@ export function BackToList({ onBack }: { onBack: () => void }) {
       px="xs"
       leftSection={<span aria-hidden>←</span>}
     >
-      Back to list
+      {t.backToList}
     </Button>
   );
 }

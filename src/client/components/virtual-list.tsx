@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { rememberedNumber } from '../hooks/use-remembered';
+import { useListShortcuts } from '../hooks/use-shortcut-targets';
 import classes from './two-pane.module.css';
 
 interface VirtualListProps {
@@ -77,6 +78,9 @@ export function VirtualList({
     };
     requestAnimationFrame(tryFocus);
   };
+
+  // j and k (issue 20's shortcuts) move as the Arrow keys do.
+  useListShortcuts({ container: scrollRef, count, keyAt, selectedKey, focusRow });
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const item = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');

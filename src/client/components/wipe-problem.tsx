@@ -1,10 +1,16 @@
 import { useSyncExternalStore } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useStore } from '@nanostores/react';
 import { wipeProblem } from '../lib/end-session';
+import { problemWords } from '../lib/problem-words';
+import { problemMessages } from '../lib/problem.messages';
+import { wipeMessages } from './components.messages';
 
 /** Says so when the device's patient data could not be removed, and offers to try again. */
 export function WipeProblem() {
   const problem = useSyncExternalStore(wipeProblem.subscribe, wipeProblem.get);
+  const t = useStore(wipeMessages);
+  const problems = useStore(problemMessages);
   return (
     <Modal
       opened={problem !== null}
@@ -12,14 +18,14 @@ export function WipeProblem() {
       withCloseButton={false}
       closeOnEscape={false}
       closeOnClickOutside={false}
-      title="Patient data is still on this device"
+      title={t.title}
       centered
     >
       <Text mb="lg" role="alert">
-        {problem?.message}
+        {problem ? problemWords(problems, problem.problem, problem.message) : null}
       </Text>
       <Group justify="flex-end">
-        <Button onClick={() => problem?.retry()}>Try again</Button>
+        <Button onClick={() => problem?.retry()}>{t.tryAgain}</Button>
       </Group>
     </Modal>
   );

@@ -1,6 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useStore } from '@nanostores/react';
 import type { CollectionName, CollectionRecords } from '../../shared/collections';
+import { problemWords } from '../lib/problem-words';
+import { problemMessages } from '../lib/problem.messages';
 import { shownRecord } from '../offline/shown';
 import { syncStatus } from '../offline/sync-engine';
 
@@ -20,9 +23,10 @@ export function useCachedRecord<K extends CollectionName>(name: K, key: number |
     [name, key],
   );
   const status = useSyncExternalStore(syncStatus.subscribe, () => syncStatus.get()[name]);
+  const problems = useStore(problemMessages);
   if (row) return { record: row, loading: false, error: null };
   if (row === undefined || (key !== undefined && status.lastSyncedAt === null && !status.error)) {
     return { record: undefined, loading: true, error: null };
   }
-  return { record: undefined, loading: false, error: status.lastSyncedAt === null ? status.error : null };
+  return { record: undefined, loading: false, error: status.lastSyncedAt === null ? problemWords(problems, status.problem, status.error) : null };
 }

@@ -1,7 +1,10 @@
 // A cached list for the UI, live: the in-memory view of view-store.ts, read from IndexedDB once
 // and then patched by each committed change (a sync page, an outbox answer, a queued change).
 import { useMemo, useRef, useSyncExternalStore } from 'react';
+import { useStore } from '@nanostores/react';
 import type { CollectionName, CollectionRecords } from '../../shared/collections';
+import { problemWords } from '../lib/problem-words';
+import { problemMessages } from '../lib/problem.messages';
 import { firstLoadState } from '../offline/collection-view';
 import type { OutboxEntry } from '../offline/outbox-entry';
 import { syncStatus } from '../offline/sync-engine';
@@ -36,6 +39,7 @@ function sameEntries(a: readonly OutboxEntry[], b: readonly OutboxEntry[]): bool
         entry.state === other.state &&
         entry.label === other.label &&
         entry.lastError === other.lastError &&
+        entry.lastProblem?.code === other.lastProblem?.code &&
         // Claiming a change (outbox-edits) changes only its owner, and with it its standing.
         entry.owner?.uid === other.owner?.uid
       );
@@ -73,9 +77,11 @@ export function useCollection<K extends CollectionName>(name: K, options: Collec
   const rows = preview && !options.preview ? undefined : snapshot;
   const entries = useOutbox();
   const status = useSyncExternalStore(syncStatus.subscribe, () => syncStatus.get()[name]);
+  const problems = useStore(problemMessages);
 
   const last = useRef(new Map<number, OutboxEntry[]>());
   const pending = useMemo(() => (last.current = pendingByKey(name, entries, last.current)), [name, entries]);
 
-  return { ...firstLoadState(rows, status.lastSyncedAt, status.error), pending, complete: rows !== undefined && !preview };
+  const error = problemWords(problems, status.problem, status.error);
+  return { ...firstLoadState(rows, status.lastSyncedAt, error), pending, complete: rows !== undefined && !preview };
 }

@@ -2,11 +2,12 @@
 // spec's success texts wait for the server's answer (DESIGN.md section 4).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { showAlert } from '../components/alerts';
+import { textsOf } from '../i18n/i18n';
+import { errorWords, problemWordsNow } from '../lib/problem-words';
 import { waitForOutboxResult } from '../offline/actions';
 import type { OutboxEntry, OutboxResult } from '../offline/outbox-entry';
+import { queuedChangeMessages } from './queued-change.messages';
 import { useOnline } from './use-online';
-
-const SAVED_OFFLINE = 'Saved on this device. It will be sent when the connection returns.';
 
 export interface ChangeWords {
   /** Logged with the reason when the change is refused (spec section 8 "Thrown messages"). */
@@ -15,10 +16,6 @@ export interface ChangeWords {
   success?: string;
   /** Shown when the change is refused: fixed words, the server's own words set in them, or those alone. */
   failure?: string | ((reason: string) => string);
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function failureText(words: ChangeWords, reason: string): string {
@@ -48,18 +45,18 @@ export function useQueuedChange<Busy extends string>() {
         entry = await enqueue();
       } catch (error) {
         console.error(words.log, error);
-        showAlert(failureText(words, errorText(error)), 'error');
+        showAlert(failureText(words, errorWords(error)), 'error');
         return null;
       } finally {
         setBusy(null);
       }
-      if (!onlineRef.current) showAlert(SAVED_OFFLINE, 'info');
+      if (!onlineRef.current) showAlert(textsOf(queuedChangeMessages).savedOffline, 'info');
       const result = await waitForOutboxResult(entry.id);
       if (result.ok) {
         if (words.success) showAlert(words.success, 'success');
       } else {
         console.error(words.log, result.status, result.message);
-        showAlert(failureText(words, result.message), 'error');
+        showAlert(failureText(words, problemWordsNow(result.problem, result.message)), 'error');
       }
       return result;
     },

@@ -9,11 +9,22 @@
 //   const t = useStore(xMessages); <Title>{t.title}</Title> {t.shown({ count })}
 //
 // Outside React (a toast raised by code), `textsOf(xMessages)` gives the texts of the moment.
-import { createI18n, type ComponentsJSON } from '@nanostores/i18n';
+import { createI18n, strings, transform, type ComponentsJSON, type params as libraryParams } from '@nanostores/i18n';
 import type { ReadableAtom } from 'nanostores';
 import { htmlLang, locale, rememberLanguage, type Language } from './locale';
 
-export { count, params } from '@nanostores/i18n';
+export { count } from '@nanostores/i18n';
+
+/**
+ * `params` of the library, its `{name}`s filled in one pass with each value set in as written: the
+ * library's own reads `$&`, `$'`… in a value as replacement patterns and fills a `{name}` that an
+ * earlier value brought (a search's words, a reply, a name are people's text).
+ */
+export const params = transform((_locale, translation, values?: Record<string, number | string>) =>
+  strings(translation, (text) =>
+    text.replace(/\{(\w+)\}/g, (whole, name: string) => (values && Object.hasOwn(values, name) ? String(values[name]) : whole)),
+  ),
+) as unknown as typeof libraryParams;
 
 async function loadFrench(): Promise<ComponentsJSON> {
   return (await import('./fr')).FR;

@@ -2,6 +2,7 @@
 // access and the device was wiped). Session storage: it survives the reload, holds no patient
 // data, and is read once.
 import type { DenyReason } from '../offline/session-state';
+import type { signInMessages } from './sign-in.messages';
 
 const KEY = 'accessNotice';
 
@@ -33,12 +34,12 @@ export function forgetAccessNotice(): void {
   sessionStorage.removeItem(KEY);
 }
 
-const changes = (count: number) => (count === 1 ? '1 unsent change' : `${count} unsent changes`);
+type SignInTexts = ReturnType<typeof signInMessages.get>;
 
-export function accessNoticeWords(notice: AccessNotice): string {
-  const own = notice.discarded === 0 ? '' : ` ${changes(notice.discarded)} of this account ${notice.discarded === 1 ? 'was' : 'were'} removed with it.`;
-  const others = notice.others ? ` ${changes(notice.others)} of other staff ${notice.others === 1 ? 'was' : 'were'} removed too.` : '';
-  return `This account no longer has access to the pharmacy back office, so the patient data on this device was removed.${own}${others}`;
+export function accessNoticeWords(t: SignInTexts, notice: AccessNotice): string {
+  const own = notice.discarded === 0 ? '' : ` ${t.ownRemoved(notice.discarded)}`;
+  const others = notice.others ? ` ${t.othersRemoved(notice.others)}` : '';
+  return `${t.accessRemoved}${own}${others}`;
 }
 
 const ENDED_KEY = 'sessionEnded';
@@ -67,8 +68,7 @@ export function takeSessionEndedNotice(): SessionEndedWhy | null {
   return why === 'offline-unverified' ? why : 'session-ended';
 }
 
-export const SESSION_ENDED_WORDS: Record<SessionEndedWhy, string> = {
-  'session-ended': 'Your session has ended. Sign in again to go on: changes not yet sent stay on this device.',
-  'offline-unverified':
-    'This device has been offline too long to keep showing patient data. Connect it and sign in again: changes not yet sent stay on this device.',
-};
+/** Why the last session ended, in `t`'s words. */
+export function sessionEndedWords(t: SignInTexts, why: SessionEndedWhy): string {
+  return why === 'offline-unverified' ? t.offlineUnverified : t.sessionEnded;
+}

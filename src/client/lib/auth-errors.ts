@@ -1,18 +1,20 @@
-// Firebase error codes in plain words for the 'Login failed: {message}' alert.
-import { OFFLINE_MESSAGE } from './offline-sign-in';
+// Firebase error codes in plain words for the 'Login failed: {message}' alert, in the language shown.
+import { textsOf } from '../i18n/i18n';
+import { authErrorMessages } from './auth-errors.messages';
+import { signInMessages } from './sign-in.messages';
 
-export { OFFLINE_MESSAGE };
+type AuthErrorTexts = ReturnType<typeof authErrorMessages.get>;
 
-const MESSAGES: Record<string, string> = {
-  'auth/invalid-credential': 'The email or password is incorrect.',
-  'auth/invalid-login-credentials': 'The email or password is incorrect.',
-  'auth/wrong-password': 'The email or password is incorrect.',
-  'auth/user-not-found': 'The email or password is incorrect.',
-  'auth/invalid-email': 'The email address is not valid.',
-  'auth/missing-password': 'Please enter your password.',
-  'auth/user-disabled': 'This account has been disabled.',
-  'auth/too-many-requests': 'Too many attempts. Please wait a moment and try again.',
-  'auth/network-request-failed': OFFLINE_MESSAGE,
+const WORDS: Record<string, keyof AuthErrorTexts | 'offline'> = {
+  'auth/invalid-credential': 'wrongCredentials',
+  'auth/invalid-login-credentials': 'wrongCredentials',
+  'auth/wrong-password': 'wrongCredentials',
+  'auth/user-not-found': 'wrongCredentials',
+  'auth/invalid-email': 'invalidEmail',
+  'auth/missing-password': 'missingPassword',
+  'auth/user-disabled': 'disabled',
+  'auth/too-many-requests': 'tooManyAttempts',
+  'auth/network-request-failed': 'offline',
 };
 
 function errorCode(error: unknown): string | undefined {
@@ -23,12 +25,15 @@ function errorCode(error: unknown): string | undefined {
 }
 
 export function describeAuthError(error: unknown): string {
+  const texts = textsOf(authErrorMessages);
+  const offline = textsOf(signInMessages).offline;
   const code = errorCode(error);
-  if (code && MESSAGES[code]) return MESSAGES[code];
-  if (error instanceof Error && error.name === 'NetworkError') return OFFLINE_MESSAGE;
+  const words = code && Object.hasOwn(WORDS, code) ? WORDS[code] : undefined;
+  if (words) return words === 'offline' ? offline : texts[words];
+  if (error instanceof Error && error.name === 'NetworkError') return offline;
   const message = error instanceof Error ? error.message : String(error);
   // Firebase messages read "Firebase: Error (auth/some-code)." — show the code's words instead.
   const raw = /\((auth\/[^)]+)\)/.exec(message)?.[1];
   if (raw) return raw.replace('auth/', '').replaceAll('-', ' ').replace(/^./, (c) => c.toUpperCase()) + '.';
-  return message || 'Something went wrong. Please try again.';
+  return message || texts.unknown;
 }

@@ -1,9 +1,11 @@
 // Date display for lists and detail panes (spec section 3: "Dates created today show a time;
-// otherwise a locale date"). Formatters come from the shared cache (shared/time).
+// otherwise a locale date"). Formatters come from the shared cache (shared/time). A component that
+// shows them reads the language (`useStore(locale)` or a message group) so it draws again on a switch.
 import { dateTimeFormat, localDate } from '../../shared/time';
+import { intlLocale } from '../i18n/locale';
 
 export interface DateFormatOptions {
-  /** BCP 47 locale; the browser's when omitted. */
+  /** BCP 47 locale; the interface's when omitted (fr-CA in French, the browser's in English). */
   locale?: string;
   /** IANA zone that decides what "today" is; the device's when omitted. */
   timeZone?: string;
@@ -13,7 +15,7 @@ const TIME_OF_DAY: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-di
 const LOCALE_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric' };
 const DATE_AND_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
-function format(date: Date, options: Intl.DateTimeFormatOptions, { locale, timeZone }: DateFormatOptions): string {
+function format(date: Date, options: Intl.DateTimeFormatOptions, { locale = intlLocale(), timeZone }: DateFormatOptions): string {
   return dateTimeFormat(locale, { ...options, timeZone: timeZone || undefined }).format(date);
 }
 

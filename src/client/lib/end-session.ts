@@ -3,12 +3,13 @@
 // cache but the app shell), then Firebase signs out and /login loads afresh: a full load, so
 // nothing of the session stays in memory either. A wipe that cannot finish says so and stays.
 import { observable } from '../offline/observable';
+import { problemOf, type Problem } from '../offline/problem';
 import { wipeDeviceData } from '../offline/wipe';
 import { leaveAccessNotice, type AccessNotice } from './access-notice';
 import { removeStoredToken } from './auth-token';
 
-/** Set while a wipe could not finish: the words, and a way to try again. */
-export const wipeProblem = observable<{ message: string; retry: () => void } | null>(null);
+/** Set while a wipe could not finish: the words (by code when the app made them), and a way to try again. */
+export const wipeProblem = observable<{ message: string; problem: Problem | null; retry: () => void } | null>(null);
 
 export type SessionEnd =
   | { kind: 'logout' }
@@ -36,6 +37,7 @@ export function endDeviceSession(end: SessionEnd): Promise<boolean> {
       ending = null;
       wipeProblem.set({
         message: error instanceof Error ? error.message : String(error),
+        problem: problemOf(error),
         retry: () => void endDeviceSession(end),
       });
       return false;

@@ -1,2 +1,2 @@
-/** The spec's 'N/A' for a missing value (an email, a phone, a postal code). */
-export const orNA = (value: string | null | undefined): string => (value ? value : 'N/A');
+/** A missing value (an email, a phone, a postal code) as `notAvailable`: the spec's 'N/A', in the language shown. */
+export const orNA = (value: string | null | undefined, notAvailable: string): string => (value ? value : notAvailable);

@@ -2,6 +2,7 @@
 // transaction, so the cursor never runs ahead of the data it stands for.
 import { COLLECTIONS, type CollectionName, type DeltaPage } from '../../shared/collections';
 import { collectionTable, db } from './db';
+import { ProblemError } from './problem';
 import { assertGeneration } from './session';
 
 /** Records put per task while a page is written (a 5,000-record page in one task blocks ~125 ms). */
@@ -23,9 +24,9 @@ export interface PageWrite {
   sweepExcept?: ReadonlySet<number>;
 }
 
-export class UnreadablePageError extends Error {
+export class UnreadablePageError extends ProblemError {
   constructor() {
-    super('The server sent a list this app cannot read.');
+    super({ code: 'unreadableList' });
     this.name = 'UnreadablePageError';
   }
 }

@@ -8,6 +8,7 @@ import { isOnline } from './connectivity';
 import { collectionTable, db } from './db';
 import { OUTBOX_SCHEMA_VERSION, type EntryOwner, type OutboxEntry } from './outbox-entry';
 import { overlay } from './overlay';
+import { ProblemError } from './problem';
 import { entriesOfRecord } from './shown';
 import { assertGeneration, currentGeneration } from './session';
 import { admittedPerson } from './session-state';
@@ -24,9 +25,9 @@ export function newIdempotencyKey(): string {
 }
 
 /** Thrown (nothing queued) when nobody is admitted in this page: a change needs an owner. */
-class NotSignedInError extends Error {
+class NotSignedInError extends ProblemError {
   constructor() {
-    super('Sign in again to make changes.');
+    super({ code: 'signInToChange' });
     this.name = 'NotSignedInError';
   }
 }

@@ -6,6 +6,7 @@ import { newIdempotencyKey } from './enqueue';
 import { keyRetentionDays } from './key-retention';
 import { entryStanding, isChange, OUTBOX_SCHEMA_VERSION, type EntryOwner, type OutboxEntry } from './outbox-entry';
 import { publishResult } from './outbox-results';
+import { problemEnglish } from './problem';
 import { kickOutbox } from './outbox';
 import { afterEnqueue } from './outbox-triggers';
 import { overlay } from './overlay';
@@ -56,6 +57,7 @@ export async function requeueEntry(id: string): Promise<OutboxEntry | null> {
       createdAt: now,
       nextAttemptAt: now,
       lastError: null,
+      lastProblem: null,
       lastStatus: null,
     };
     await db.outbox.put(next);
@@ -96,7 +98,8 @@ export async function discardEntries(ids: readonly string[]): Promise<string[]> 
     }
     return gone;
   });
-  dropped.forEach((id) => publishResult(id, { ok: false, status: 0, message: 'The change was discarded.' }));
+  const discarded = { code: 'discarded' } as const;
+  dropped.forEach((id) => publishResult(id, { ok: false, status: 0, message: problemEnglish(discarded), problem: discarded }));
   // Changes queued behind them may go now.
   if (dropped.length > 0) kickOutbox();
   return dropped;

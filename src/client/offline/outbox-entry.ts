@@ -4,6 +4,7 @@
 import type { ActionArgs } from '../../shared/actions/define';
 import type { ActionName } from '../../shared/actions/registry';
 import type { CollectionName } from '../../shared/collections';
+import type { Problem } from './problem';
 
 /**
  * Bump when the entry shape changes, and teach `migrateEntry` the step from the one before.
@@ -56,8 +57,10 @@ export interface OutboxEntry {
   attempts: number;
   nextAttemptAt: number;
   state: OutboxState;
-  /** Words for people. */
+  /** Words for people (the server's, or the English of `lastProblem`). */
   lastError: string | null;
+  /** When the app made `lastError` rather than the server: its code, said in the interface's language. */
+  lastProblem?: Problem | null;
   lastStatus: number | null;
   answer?: EntryAnswer;
 }
@@ -85,7 +88,8 @@ export function isUnsentChange(entry: OutboxEntry): boolean {
 export type OutboxResult =
   /** `response`: the server's whole answer when this device heard it (a reply's `emailed`…). */
   | { ok: true; record: unknown; response?: unknown }
-  | { ok: false; status: number; message: string };
+  /** `problem`: the app's own words, by code (offline/problem.ts); without it `message` is the server's. */
+  | { ok: false; status: number; message: string; problem?: Problem };
 
 /** Entries written by a newer app version wait (untouched) until that version runs again. */
 function isSupportedEntry(entry: OutboxEntry): boolean {

@@ -5,6 +5,7 @@
 import { pathOf, type ActionArgs } from '../../shared/actions/define';
 import { actionDef, type ActionName } from '../../shared/actions/registry';
 import { OUTBOX_SCHEMA_VERSION, type EntryOwner, type OutboxEntry } from './outbox-entry';
+import { problemEnglish } from './problem';
 
 /** What versions 1 and 2 stored. */
 export interface LegacyEntry extends Omit<OutboxEntry, 'schemaVersion' | 'owner' | 'action' | 'args'> {
@@ -50,7 +51,7 @@ function recover(old: LegacyEntry): { action: ActionName; args: ActionArgs } | n
   return null;
 }
 
-const UNREADABLE = 'Saved by an earlier version of this app in a form this one cannot send. Discard it and make the change again.';
+const UNREADABLE = { code: 'unreadableEntry' } as const;
 
 /** Today's shape of a stored entry (unchanged when it already is, or when a newer version wrote it). */
 export function migrateEntry(stored: OutboxEntry | LegacyEntry): OutboxEntry {
@@ -67,7 +68,7 @@ export function migrateEntry(stored: OutboxEntry | LegacyEntry): OutboxEntry {
     args: recovered?.args ?? { params: {}, body: undefined },
   };
   if (!recovered && (entry.state === 'pending' || entry.state === 'sending')) {
-    return { ...entry, state: 'failed', lastError: UNREADABLE, lastStatus: null };
+    return { ...entry, state: 'failed', lastError: problemEnglish(UNREADABLE), lastProblem: UNREADABLE, lastStatus: null };
   }
   return entry;
 }

@@ -3,8 +3,10 @@
 import { db } from './db';
 import { onOutboxMessage, postOutboxMessage } from './outbox-channel';
 import type { OutboxResult } from './outbox-entry';
+import { problemEnglish } from './problem';
 
 const RECENT_LIMIT = 500;
+const NOT_SENT = { code: 'notSent' } as const;
 /** Results heard lately, for a caller that asks just after the answer came. */
 const recent = new Map<string, OutboxResult>();
 const waiters = new Map<string, Set<(result: OutboxResult) => void>>();
@@ -67,7 +69,9 @@ export function waitForOutboxResult(entryId: string, options: { signal?: AbortSi
         if (!entry) remember(entryId, { ok: true, record: null });
         else if (entry.state === 'sent') remember(entryId, { ok: true, record: entry.answer?.record ?? null });
         else if (entry.state === 'conflict' || entry.state === 'failed') {
-          remember(entryId, { ok: false, status: entry.lastStatus ?? 0, message: entry.lastError ?? 'Not sent.' });
+          const problem = entry.lastError === null ? NOT_SENT : entry.lastProblem;
+          const message = entry.lastError ?? problemEnglish(NOT_SENT);
+          remember(entryId, { ok: false, status: entry.lastStatus ?? 0, message, ...(problem ? { problem } : {}) });
         }
       })
       .catch(() => undefined);

@@ -56,13 +56,14 @@ export async function settle(entry: OutboxEntry, outcome: Outcome, round: Round)
           state: outcome.state,
           attempts: entry.attempts + 1,
           lastError: outcome.message,
+          lastProblem: outcome.problem ?? null,
           lastStatus: outcome.status,
           ...(record ? { answer: { record, at: now } } : {}),
         });
       });
       round.rejected += 1;
       if (entry.collection) round.collections.add(entry.collection);
-      publishResult(entry.id, { ok: false, status: outcome.status, message: outcome.message });
+      publishResult(entry.id, { ok: false, status: outcome.status, message: outcome.message, ...(outcome.problem ? { problem: outcome.problem } : {}) });
       return 'rejected';
     }
     case 'retry': {
@@ -72,6 +73,7 @@ export async function settle(entry: OutboxEntry, outcome: Outcome, round: Round)
         attempts,
         nextAttemptAt,
         lastError: outcome.message,
+        lastProblem: outcome.problem ?? null,
         lastStatus: outcome.status,
       });
       if (outcome.queueWide) {
@@ -81,7 +83,7 @@ export async function settle(entry: OutboxEntry, outcome: Outcome, round: Round)
       return 'retry';
     }
     case 'auth': {
-      await putBack(entry, round, { lastError: outcome.message, lastStatus: outcome.status });
+      await putBack(entry, round, { lastError: outcome.message, lastProblem: outcome.problem ?? null, lastStatus: outcome.status });
       round.stop = true;
       authGate.set('refused');
       return 'stop';

@@ -1,37 +1,46 @@
 // What an answer to a queued change means for the queue.
 import { HttpError, NetworkError } from './http';
+import { problemEnglish, type Problem } from './problem';
+
+/** Words for people: the server's own (no `problem`), or the core's, whose code the screen says in its language. */
+interface Words {
+  message: string;
+  problem?: Problem;
+}
 
 export type Outcome =
   /** Done: the server applied the change (or it already was so). */
   | { kind: 'sent'; response: unknown }
   /** The server refused it for good; the server's record, when it sent one, is the truth. */
-  | { kind: 'rejected'; state: 'conflict' | 'failed'; status: number; message: string; record: unknown }
+  | ({ kind: 'rejected'; state: 'conflict' | 'failed'; status: number; record: unknown } & Words)
   /** Try again later. `queueWide`: the whole queue should wait (no network, overloaded). */
-  | { kind: 'retry'; status: number | null; retryAfterMs: number | null; message: string; queueWide: boolean }
+  | ({ kind: 'retry'; status: number | null; retryAfterMs: number | null; queueWide: boolean } & Words)
   /** The token was refused: nothing will go through until someone signs in. */
-  | { kind: 'auth'; status: number; message: string };
+  | ({ kind: 'auth'; status: number } & Words);
 
-const NO_ANSWER = 'The server could not be reached. It will be sent when the connection returns.';
+function said(problem: Problem): Words {
+  return { message: problemEnglish(problem), problem };
+}
 
-function rejectedMessage(status: number, serverMessage: string | undefined): string {
-  if (serverMessage) return serverMessage;
+function rejectedWords(status: number, serverMessage: string | undefined): Words {
+  if (serverMessage) return { message: serverMessage };
   switch (status) {
     case 404:
-      return 'This record no longer exists on the server.';
+      return said({ code: 'recordGone' });
     case 409:
-      return 'The record changed on the server.';
+      return said({ code: 'recordChanged' });
     case 413:
-      return 'The change is too large for the server.';
+      return said({ code: 'tooLarge' });
     case 422:
-      return 'The server refused this change.';
+      return said({ code: 'refused' });
     default:
-      return `The server refused this change (status ${status}).`;
+      return said({ code: 'refusedStatus', status });
   }
 }
 
 export function classifyError(error: unknown): Outcome {
   if (error instanceof NetworkError) {
-    return { kind: 'retry', status: null, retryAfterMs: null, message: NO_ANSWER, queueWide: true };
+    return { kind: 'retry', status: null, retryAfterMs: null, queueWide: true, ...said({ code: 'noAnswer' }) };
   }
   if (!(error instanceof HttpError)) {
     const message = error instanceof Error ? error.message : String(error);
@@ -40,28 +49,21 @@ export function classifyError(error: unknown): Outcome {
   const { status } = error;
   const serverMessage = error.body?.error.message;
   if (status === 401 || status === 403) {
-    const message =
-      status === 401
-        ? 'Your session has expired. Sign in again to send your changes.'
-        : 'This account may not make these changes. Sign in as an administrator to send them.';
-    return { kind: 'auth', status, message };
+    return { kind: 'auth', status, ...said({ code: status === 401 ? 'sessionExpired' : 'notAllowed' }) };
   }
   if (status === 409 && error.code === 'in_progress') {
-    return { kind: 'retry', status, retryAfterMs: error.retryAfterMs, message: 'The server is still working on this change.', queueWide: false };
+    return { kind: 'retry', status, retryAfterMs: error.retryAfterMs, queueWide: false, ...said({ code: 'inProgress' }) };
   }
   if (status === 408 || status === 429 || status >= 500) {
     const queueWide = status === 429 || status === 502 || status === 503 || status === 504;
-    const message =
-      status === 429
-        ? 'The server is busy. It will be sent shortly.'
-        : `The server had a problem (status ${status}). It will be sent again shortly.`;
-    return { kind: 'retry', status, retryAfterMs: error.retryAfterMs, message, queueWide };
+    const words = said(status === 429 ? { code: 'busy' } : { code: 'serverProblem', status });
+    return { kind: 'retry', status, retryAfterMs: error.retryAfterMs, queueWide, ...words };
   }
   return {
     kind: 'rejected',
     state: status === 409 ? 'conflict' : 'failed',
     status,
-    message: rejectedMessage(status, serverMessage),
+    ...rejectedWords(status, serverMessage),
     record: error.body?.record ?? null,
   };
 }

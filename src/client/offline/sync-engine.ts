@@ -10,6 +10,7 @@ import { apiRequest, HttpError, NetworkError } from './http';
 import { observable } from './observable';
 import { onOutboxMessage } from './outbox-channel';
 import { onOutboxDrained } from './outbox';
+import { problemEnglish, problemOf, type Problem } from './problem';
 import { assertGeneration, authGate, currentGeneration, getToken, onResume, refusalStands, StaleGenerationError, type SessionToken } from './session';
 import { measureSince, timeNow } from './timing';
 import { withLock } from './web-lock';
@@ -29,11 +30,13 @@ export interface CollectionSyncStatus {
   lastSyncedAt: number | null;
   /** Words for people about the last sync that failed; null after a success. */
   error: string | null;
+  /** When the app made `error` rather than the server: its code, said in the interface's language. */
+  problem: Problem | null;
 }
 
 export type SyncStatusMap = Record<CollectionName, CollectionSyncStatus>;
 
-const idle: CollectionSyncStatus = { syncing: false, lastSyncedAt: null, error: null };
+const idle: CollectionSyncStatus = { syncing: false, lastSyncedAt: null, error: null, problem: null };
 
 export const syncStatus = observable<SyncStatusMap>(
   Object.fromEntries(COLLECTION_NAMES.map((name) => [name, idle])) as SyncStatusMap,
@@ -43,12 +46,24 @@ function setStatus(name: CollectionName, change: Partial<CollectionSyncStatus>):
   syncStatus.set((all) => ({ ...all, [name]: { ...all[name], ...change } }));
 }
 
-class AuthRefused extends Error {}
+/** The token was refused (the server's words), or nobody is signed in (the app's: `problem`). */
+class AuthRefused extends Error {
+  constructor(
+    message: string,
+    readonly problem: Problem | null = null,
+  ) {
+    super(message);
+  }
+}
 
-function errorWords(error: unknown): string {
-  if (error instanceof NetworkError) return 'The server could not be reached.';
-  if (error instanceof HttpError) return error.message;
-  return error instanceof Error ? error.message : String(error);
+const SIGN_IN_TO_REFRESH = { code: 'signInToRefresh' } as const;
+const OFFLINE = { code: 'offline' } as const;
+const UNREACHABLE = { code: 'unreachable' } as const;
+
+function errorWords(error: unknown): Pick<CollectionSyncStatus, 'error' | 'problem'> {
+  const problem = error instanceof NetworkError ? UNREACHABLE : error instanceof AuthRefused ? error.problem : problemOf(error);
+  if (problem) return { error: problemEnglish(problem), problem };
+  return { error: error instanceof Error ? error.message : String(error), problem: null };
 }
 
 async function fetchPage(path: string, cursor: string): Promise<DeltaPage<object> | object[]> {
@@ -63,7 +78,7 @@ async function fetchPage(path: string, cursor: string): Promise<DeltaPage<object
     }
     if (!session) {
       authGate.set('signed-out');
-      throw new AuthRefused('Sign in to refresh the lists.');
+      throw new AuthRefused(problemEnglish(SIGN_IN_TO_REFRESH), SIGN_IN_TO_REFRESH);
     }
     try {
       const page = await apiRequest<DeltaPage<object> | object[]>(url, {
@@ -83,7 +98,7 @@ async function fetchPage(path: string, cursor: string): Promise<DeltaPage<object
       }
     }
   }
-  throw new AuthRefused('Sign in to refresh the lists.');
+  throw new AuthRefused(problemEnglish(SIGN_IN_TO_REFRESH), SIGN_IN_TO_REFRESH);
 }
 
 function isDeltaPage(value: unknown): value is DeltaPage<object> {
@@ -236,17 +251,17 @@ export function syncCollection(name: CollectionName): Promise<void> {
       if (authGate.get() !== 'open') return;
       if (isBrowserOffline()) {
         // Nothing cached yet and no network: say so rather than "Loading…" forever.
-        if (syncStatus.get()[name].lastSyncedAt === null) setStatus(name, { error: 'You are offline.' });
+        if (syncStatus.get()[name].lastSyncedAt === null) setStatus(name, { error: problemEnglish(OFFLINE), problem: OFFLINE });
         return;
       }
       setStatus(name, { syncing: true });
       try {
         await withLock(`pharmacy-sync-${name}`, () => pullCollection(name));
-        setStatus(name, { syncing: false, error: null, lastSyncedAt: await readLastSync(name) });
+        setStatus(name, { syncing: false, error: null, problem: null, lastSyncedAt: await readLastSync(name) });
       } catch (error) {
         // A sync of the person signed in since may have joined this stale run: it goes on.
         if (error instanceof StaleGenerationError) continue;
-        setStatus(name, { syncing: false, error: errorWords(error) });
+        setStatus(name, { syncing: false, ...errorWords(error) });
         if (error instanceof AuthRefused) return;
         const expected = error instanceof NetworkError || error instanceof HttpError || error instanceof UnreadablePageError;
         if (!expected) console.error(`Sync of ${name} failed`, error);

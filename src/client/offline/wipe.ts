@@ -6,6 +6,7 @@ import { db, DB_NAME } from './db';
 import { postOutboxMessage } from './outbox-channel';
 import { isUnsentChange } from './outbox-entry';
 import { letGoOfDeviceData } from './let-go';
+import { ProblemError } from './problem';
 import { stopOffline } from './start';
 
 /** Workbox's precache of the app shell: code and assets only, kept so the app still starts. */
@@ -15,12 +16,9 @@ const WIPE_DEADLINE_MS = 15_000;
 /** While blocked, the other contexts are asked again this often. */
 const ASK_AGAIN_MS = 1000;
 
-export class WipeIncompleteError extends Error {
+export class WipeIncompleteError extends ProblemError {
   constructor() {
-    super(
-      'Patient data could not be removed from this device: another window of this app still has it open. ' +
-        'Close the other windows of this app, then try again.',
-    );
+    super({ code: 'wipeBlocked' });
     this.name = 'WipeIncompleteError';
   }
 }

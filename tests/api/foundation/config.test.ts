@@ -157,6 +157,18 @@ describe('loadConfig', () => {
     }
   });
 
+  it('writes patient emails in PATIENT_EMAIL_LANGUAGE: en by default, or fr', () => {
+    expect(loadConfig({}).patientEmailLanguage).toBe('en');
+    expect(loadConfig({ PATIENT_EMAIL_LANGUAGE: '' }).patientEmailLanguage).toBe('en');
+    expect(loadConfig({ PATIENT_EMAIL_LANGUAGE: 'en' }).patientEmailLanguage).toBe('en');
+    expect(loadConfig({ PATIENT_EMAIL_LANGUAGE: 'fr' }).patientEmailLanguage).toBe('fr');
+    expect(loadConfig({ PATIENT_EMAIL_LANGUAGE: ' fr ' }).patientEmailLanguage).toBe('fr');
+    for (const bad of ['de', 'FR', 'fr-CA', 'french']) {
+      expect(() => loadConfig({ PATIENT_EMAIL_LANGUAGE: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ PATIENT_EMAIL_LANGUAGE: bad })).toThrow(`PATIENT_EMAIL_LANGUAGE: expected one of en, fr, got "${bad}"`);
+    }
+  });
+
   it('requires STARTTLS on smtp:// except to this machine, unless SMTP_REQUIRE_TLS says otherwise', () => {
     const requireTls = (env: Record<string, string>) => loadConfig(env).smtpRequireTls;
     expect(requireTls({ SMTP_URL: 'smtp://user:pass@mail.example.com:587' })).toBe(true);

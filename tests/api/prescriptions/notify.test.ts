@@ -23,6 +23,19 @@ async function transfer(id: number): Promise<Row> {
   return res.body.find((t) => t.transfer_id === id)!;
 }
 
+/** A header's RFC 2047 encoded words (nodemailer's UTF-8 Q encoding), decoded and unfolded. */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?UTF-8\?Q\?/gi, '')
+    .replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_, q: string) => decodeQuotedPrintable(q.replace(/_/g, ' ')));
+}
+
+/** Quoted-printable text (RFC 2045) as UTF-8. */
+function decodeQuotedPrintable(text: string): string {
+  const escaped = text.replace(/=\r?\n/g, '').replace(/%/g, '%25');
+  return decodeURIComponent(escaped.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`));
+}
+
 async function outbox(to: string): Promise<{ id: number; subject: string; body_text: string; sent_at: string | null }[]> {
   return ctx.app.db.query('SELECT id, subject, body_text, sent_at FROM email_outbox WHERE to_address = $1 ORDER BY id', [
     to,
@@ -149,6 +162,53 @@ describe('notify a patient of a completed transfer', () => {
     expect(text).toMatch(/filled/);
     expect(text).toMatch(/picked up/);
     for (const secret of ['1961', '03-14', 'March', 'M4C', '647-555-0142']) {
+      expect(eml).not.toContain(secret);
+    }
+  });
+
+  it('writes it in French with PATIENT_EMAIL_LANGUAGE=fr: the .eml is UTF-8 and reads as the French letter', async () => {
+    const email = `${unique('fr')}@patients.test`;
+    const id = await insertTransfer(ctx.app, {
+      status: 'completed',
+      email,
+      first_name: 'Marie',
+      date_of_birth: '1961-03-14',
+      pharmacy_name: 'Pharmacie Lakeshore',
+      pharmacy_number: '647-555-0142',
+      postal_code: 'M4C 1B5',
+    });
+    // The app reads the setting each time it queues an email: this one only is queued in French.
+    ctx.app.config.patientEmailLanguage = 'fr';
+    try {
+      expect((await call(ctx, 'PUT', NOTIFY, { body: await transfer(id), key: unique('key') })).status).toBe(200);
+    } finally {
+      ctx.app.config.patientEmailLanguage = 'en';
+    }
+    const [row] = await waitFor(
+      'the email delivered',
+      async () => {
+        const rows = await outbox(email);
+        return rows[0]?.sent_at ? rows : undefined;
+      },
+      { timeout: 15_000 },
+    );
+    const pharmacy = ctx.app.config.pharmacyName;
+    const subject = `Votre transfert d'ordonnance vers ${pharmacy} est terminé`;
+    expect(row!.subject).toBe(subject);
+    expect(row!.body_text).toMatch(/^Bonjour Marie,\n\nBonne nouvelle\u00a0: le transfert de votre ordonnance de Pharmacie Lakeshore /);
+    expect(row!.body_text).toContain('Ce courriel est un message automatique.');
+
+    const mailDir = path.join(ctx.dataDir, 'mail');
+    const file = (await readdir(mailDir)).find((f) => f.startsWith(`outbox-${row!.id}-`) && f.endsWith('.eml'));
+    const eml = await readFile(path.join(mailDir, file!), 'utf8');
+    const blank = eml.search(/\r?\n\r?\n/);
+    const head = eml.slice(0, blank);
+    const body = eml.slice(blank).replace(/^\r?\n\r?\n/, '');
+    expect(head).toMatch(/^Content-Type: text\/plain; charset=utf-8$/im);
+    expect(head).toMatch(/^Content-Transfer-Encoding: quoted-printable$/m);
+    expect(decodeHeader(/^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(head)![1]!)).toBe(subject);
+    expect(decodeQuotedPrintable(body)).toBe(row!.body_text);
+    for (const secret of ['1961', '03-14', 'mars', 'M4C', '647-555-0142']) {
       expect(eml).not.toContain(secret);
     }
   });

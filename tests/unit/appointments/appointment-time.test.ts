@@ -66,8 +66,24 @@ describe('a typed From or Until (the manage page without dragging)', () => {
     expect(parseSelection(formatSelection(dragged, 'en-US'))?.getTime()).toBe(dragged.getTime());
   });
 
+  it("reads French too: '14 h 10', the day before its month, the sidebar's fr-CA format", () => {
+    expect(iso('2026-11-24 14 h 10')).toBe('2026-11-24T14:10:00.000Z');
+    expect(iso('2026-11-24 14h10')).toBe('2026-11-24T14:10:00.000Z');
+    expect(iso('2026-11-24 9 h')).toBe('2026-11-24T09:00:00.000Z');
+    expect(iso('mar. 24 nov. 2026, 11 h 10')).toBe('2026-11-24T11:10:00.000Z');
+    expect(iso('1er décembre 2026 à 8 h 30')).toBe('2026-12-01T08:30:00.000Z');
+    expect(iso('3 fevrier 2027 16:05')).toBe('2027-02-03T16:05:00.000Z');
+    // Every month the sidebar writes after a drag reads back as the same instant.
+    for (let month = 0; month < 12; month++) {
+      const dragged = new Date(Date.UTC(2027, month, 3, 16, 50));
+      expect(parseSelection(formatSelection(dragged, 'fr-CA'))?.getTime(), formatSelection(dragged, 'fr-CA')).toBe(
+        dragged.getTime(),
+      );
+    }
+  });
+
   it('refuses what is not a real day and time', () => {
-    for (const text of ['', 'tomorrow', '2026-02-30 10:00', '2026-11-24', '2026-11-24 24:00', '2026-11-24 10:60', '2026-11-24 13:00 PM', 'Foo 24, 2026, 10:00', '2026-13-01 10:00']) {
+    for (const text of ['', 'tomorrow', '2026-02-30 10:00', '2026-11-24', '2026-11-24 24:00', '2026-11-24 10:60', '2026-11-24 13:00 PM', 'Foo 24, 2026, 10:00', '2026-13-01 10:00', '24 jui 2026 10 h 00', '2026-11-24 24 h', '2026-11-24 10 h 60', '2026-11-24 2 h 10 PM']) {
       expect(parseSelection(text), text).toBeNull();
     }
   });

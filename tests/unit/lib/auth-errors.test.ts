@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { describeAuthError, OFFLINE_MESSAGE } from '../../../src/client/lib/auth-errors';
+import { textsOf } from '../../../src/client/i18n/i18n';
+import { describeAuthError } from '../../../src/client/lib/auth-errors';
+import { signInMessages } from '../../../src/client/lib/sign-in.messages';
+
+const OFFLINE_MESSAGE = textsOf(signInMessages).offline;
 
 function firebaseError(code: string) {
   return Object.assign(new Error(`Firebase: Error (${code}).`), { code });

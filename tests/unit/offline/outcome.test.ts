@@ -17,13 +17,21 @@ describe('classifyError', () => {
   ])('%i %s is refused for good as %s, in the server words', (status, code, state) => {
     const outcome = classifyError(http(status, code, 'Server words', { transfer_id: 1 }));
     expect(outcome).toMatchObject({ kind: 'rejected', state, status, message: 'Server words', record: { transfer_id: 1 } });
+    // The server's words come as they are: no code for the screen to say in its own.
+    expect(outcome).not.toHaveProperty('problem');
   });
 
   it('gives words of its own when the server sent none', () => {
     expect(classifyError(new HttpError(404, null, null))).toMatchObject({
       kind: 'rejected',
       message: 'This record no longer exists on the server.',
+      // The app's own words, by code: the screen says them in the language shown.
+      problem: { code: 'recordGone' },
       record: null,
+    });
+    expect(classifyError(new HttpError(418, null, null))).toMatchObject({
+      message: 'The server refused this change (status 418).',
+      problem: { code: 'refusedStatus', status: 418 },
     });
   });
 

@@ -177,6 +177,7 @@ describe('sync engine', () => {
     expect(syncStatus.get().transfers).toMatchObject({
       lastSyncedAt: null,
       error: 'The server could not be reached.',
+      problem: { code: 'unreachable' },
     });
   });
 });

@@ -1,14 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { RefillRequest, Transfer } from '../../../src/shared/entities';
+import { textsOf } from '../../../src/client/i18n/i18n';
+import { listPaneMessages } from '../../../src/client/features/prescriptions/components/list-pane.messages';
+import { fieldMessages } from '../../../src/client/features/prescriptions/fields.messages';
 import {
   AUTOFILL_LIST,
-  EMPTY_TEXT,
   NEW_PRESCRIPTIONS_LIST,
   REFILLS_LIST,
   REMINDERS_LIST,
-  SELECT_TEXT,
   TRANSFERS_LIST,
+  type DetailField,
+  type ValueWords,
 } from '../../../src/client/features/prescriptions/list-config';
+import { refillTypeMessages, statusMessages } from '../../../src/client/features/prescriptions/values.messages';
+
+const words: ValueWords = {
+  fields: textsOf(fieldMessages),
+  status: textsOf(statusMessages),
+  refillType: textsOf(refillTypeMessages),
+  locale: undefined,
+};
 
 describe('spec texts of the list pages', () => {
   it('uses the exact titles, loading and fetch-failure texts', () => {
@@ -18,7 +29,7 @@ describe('spec texts of the list pages', () => {
       AUTOFILL_LIST,
       REMINDERS_LIST,
       NEW_PRESCRIPTIONS_LIST,
-    ].map((list) => [list.title, list.loadingText, list.errorText]);
+    ].map((list) => textsOf(list.texts)).map((texts) => [texts.title, texts.loadingText, texts.errorText]);
     expect(texts).toEqual([
       ['Transfers', 'Loading transfers...', 'Failed to fetch transfers.'],
       ['Refills and Renewals', 'Loading refills...', 'Failed to fetch refills.'],
@@ -26,8 +37,8 @@ describe('spec texts of the list pages', () => {
       ['Patients Enrolled in Refill Reminders', 'Loading refills...', 'Failed to fetch refills.'],
       ['New Prescriptions', 'Loading refills...', 'Failed to fetch prescriptions.'],
     ]);
-    expect(EMPTY_TEXT).toBe('No prescriptions available.');
-    expect(SELECT_TEXT).toBe('Select a prescription to view details.');
+    expect(textsOf(listPaneMessages).empty).toBe('No prescriptions available.');
+    expect(textsOf(listPaneMessages).select).toBe('Select a prescription to view details.');
   });
 
   it('keys each list by the spec key and searches refill-type lists by rx_number', () => {
@@ -48,8 +59,8 @@ describe('spec texts of the list pages', () => {
       'status',
     ]);
     expect(NEW_PRESCRIPTIONS_LIST.statusActions).toBe('none');
-    expect(TRANSFERS_LIST.flagSuccess).toBe('Transfer flagged successfully.');
-    expect(REFILLS_LIST.flagSuccess).toBe('Prescription flagged successfully.');
+    expect(textsOf(TRANSFERS_LIST.texts).flagSuccess).toBe('Transfer flagged successfully.');
+    expect(textsOf(REFILLS_LIST.texts).flagSuccess).toBe('Prescription flagged successfully.');
     expect([TRANSFERS_LIST, REFILLS_LIST, NEW_PRESCRIPTIONS_LIST].map((l) => l.notify)).toEqual([
       true,
       false,
@@ -73,8 +84,8 @@ describe('detail fields', () => {
     pharmacy_number: '905-555-0199',
     status: 'completed',
   };
-  const show = <T>(fields: readonly { label: string; value: (row: T) => string }[], row: T) =>
-    Object.fromEntries(fields.map((f) => [f.label, f.value(row)]));
+  const show = <T>(fields: readonly DetailField<T>[], row: T) =>
+    Object.fromEntries(fields.map((f) => [words.fields[f.label], f.value(row, words)]));
 
   it('shows every transfer field, N/A for a missing email, DOB as its first 10 characters', () => {
     expect(show(TRANSFERS_LIST.detailFields, transfer)).toMatchObject({
@@ -103,6 +114,6 @@ describe('detail fields', () => {
       Type: 'Renewal',
       Status: 'Active',
     });
-    expect(REFILLS_LIST.secondary(refill)).toBe('RX-1 · Renewal');
+    expect(REFILLS_LIST.secondary(refill, words)).toBe('RX-1 · Renewal');
   });
 });

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import {
-  allowedActions,
-  canNotify,
-  statusLabel,
-} from '../../../src/client/features/prescriptions/record-actions';
+import { textsOf } from '../../../src/client/i18n/i18n';
+import { actionLabelMessages } from '../../../src/client/lib/action-label';
+import { allowedActions, canNotify } from '../../../src/client/features/prescriptions/record-actions';
+import { recordActionMessages } from '../../../src/client/features/prescriptions/record-actions.messages';
+import { statusMessages } from '../../../src/client/features/prescriptions/values.messages';
 
 const labels = (status: 'active' | 'completed' | 'flagged') =>
-  allowedActions(status).map((a) => a.label);
+  allowedActions(status).map((a) => textsOf(actionLabelMessages)[a.action]);
+const question = (key: 'confirmFlag' | 'confirmUnflag' | undefined) =>
+  key && textsOf(recordActionMessages)[key];
 
 describe('allowed actions per status', () => {
   it('active: complete or flag', () => {
@@ -32,10 +34,10 @@ describe('allowed actions per status', () => {
   });
 
   it('asks the spec confirmations for flag and unflag only', () => {
-    expect(allowedActions('active').find((a) => a.action === 'flag')?.confirm).toBe(
+    expect(question(allowedActions('active').find((a) => a.action === 'flag')?.confirm)).toBe(
       'Are you sure you want to flag this transfer?',
     );
-    expect(allowedActions('flagged')[0]?.confirm).toBe(
+    expect(question(allowedActions('flagged')[0]?.confirm)).toBe(
       'Are you sure you want to unflag this transfer?',
     );
     expect(allowedActions('active').find((a) => a.action === 'complete')?.confirm).toBeUndefined();
@@ -53,7 +55,7 @@ describe('notify', () => {
 
 describe('status labels', () => {
   it('capitalises each status', () => {
-    expect(['active', 'completed', 'flagged'].map((s) => statusLabel(s as 'active'))).toEqual([
+    expect((['active', 'completed', 'flagged'] as const).map((s) => textsOf(statusMessages)[s])).toEqual([
       'Active',
       'Completed',
       'Flagged',

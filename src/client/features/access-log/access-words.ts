@@ -1,50 +1,56 @@
-// How an entry of the access log reads to people.
-import type { AccessAction, AccessLogEntry } from '../../../shared/access-log';
+// How an entry of the access log reads to people, in the language shown (access-words.messages.ts).
+import type { StoreValue } from 'nanostores';
+import type { AccessLogEntry } from '../../../shared/access-log';
 import type { CollectionName } from '../../../shared/collections';
-import { RECORD_NAMES } from '../../lib/record-names';
+import { textsOf } from '../../i18n/i18n';
+import { intlLocale } from '../../i18n/locale';
+import {
+  accessActionMessages,
+  accessDetailMessages,
+  accessListMessages,
+  accessRecordMessages,
+  accessWhatMessages,
+} from './access-words.messages';
 
-export const ACTION_WORDS: Record<AccessAction, string> = {
-  view: 'Viewed',
-  list: 'Opened the list',
-  search: 'Searched',
-  download: 'Downloaded the list',
-  'password-reset': 'Sent a password reset',
-  status: 'Changed the status',
-  notify: 'Notified',
-  reply: 'Replied',
-  resolve: 'Marked as resolved',
-  unresolve: 'Marked as unresolved',
-  cancel: 'Cancelled',
-  block: 'Blocked time',
-  unblock: 'Unblocked time',
-  export: 'Exported the access log',
-  purge: 'Purged old entries',
-};
+export interface AccessWords {
+  actions: StoreValue<typeof accessActionMessages>;
+  records: StoreValue<typeof accessRecordMessages>;
+  lists: StoreValue<typeof accessListMessages>;
+  details: StoreValue<typeof accessDetailMessages>;
+  what: StoreValue<typeof accessWhatMessages>;
+}
 
-const LIST_WORDS: Record<CollectionName, string> = {
-  transfers: 'Transfers',
-  refills: 'Refills and renewals',
-  autofill: 'Autofill',
-  reminders: 'Refill reminders',
-  newPrescriptions: 'New prescriptions',
-  appointments: 'Appointments',
-  users: 'Patients',
-  inquiries: 'Messages',
-};
+/** The words of the moment, for code outside React (a component reads the stores). */
+export function currentAccessWords(): AccessWords {
+  return {
+    actions: textsOf(accessActionMessages),
+    records: textsOf(accessRecordMessages),
+    lists: textsOf(accessListMessages),
+    details: textsOf(accessDetailMessages),
+    what: textsOf(accessWhatMessages),
+  };
+}
+
+/** A code's words in `words`, or the code itself when it has none (a value newer than this app). */
+function wordOf(words: object, code: string): string {
+  return (words as Record<string, string | undefined>)[code] ?? code;
+}
 
 /** What was done, and to what: "Viewed Transfer #12", "Searched Transfers for "smith"". */
-export function whatWords(entry: AccessLogEntry): string {
+export function whatWords(entry: AccessLogEntry, words: AccessWords = currentAccessWords()): string {
+  const { what: join } = words;
   const list = entry.collection as CollectionName | null;
   const detail = entry.detail ?? {};
-  let what = ACTION_WORDS[entry.action];
-  if (list && entry.record_id !== null) what += ` ${RECORD_NAMES[list]} #${entry.record_id}`;
-  else if (list) what += ` ${LIST_WORDS[list] ?? list}`;
-  if (typeof detail.screen === 'string') what = `Opened the ${detail.screen}`;
-  if (typeof detail.widget === 'string') what = `Read the ${detail.widget} widget`;
-  if (typeof detail.vaccine_booking === 'number') what = `Viewed the people of vaccine booking #${detail.vaccine_booking}`;
-  if (entry.action === 'search' && typeof detail.query === 'string') what += ` for “${detail.query}”`;
-  if (typeof detail.count === 'number') what += ` (${detail.count.toLocaleString()})`;
-  if (detail.sync === true) what += ' to the device';
-  if (typeof detail.to === 'string') what += ` to ${detail.to}`;
+  const action = wordOf(words.actions, entry.action);
+  let what = action;
+  if (list && entry.record_id !== null) what = join.record({ action, record: wordOf(words.records, list), id: entry.record_id });
+  else if (list) what = join.list({ action, list: wordOf(words.lists, list) });
+  if (typeof detail.screen === 'string') what = join.screen({ screen: wordOf(words.details, detail.screen) });
+  if (typeof detail.widget === 'string') what = join.widget({ widget: wordOf(words.details, detail.widget) });
+  if (typeof detail.vaccine_booking === 'number') what = join.vaccineBooking({ id: detail.vaccine_booking });
+  if (entry.action === 'search' && typeof detail.query === 'string') what = join.searchFor({ what, query: detail.query });
+  if (typeof detail.count === 'number') what = join.count({ what, count: detail.count.toLocaleString(intlLocale()) });
+  if (detail.sync === true) what = join.toDevice({ what });
+  if (typeof detail.to === 'string') what = join.to({ what, to: wordOf(words.details, detail.to) });
   return what;
 }

@@ -1,7 +1,23 @@
 // What the 'Appointment Details' modal shows (spec "Appointment modal"), from the cached record.
 import type { Appointment, VaccinationMember } from '../../../shared/entities';
 import type { FieldRow } from '../../components/field-list';
-import { formatWhen } from './appointment-time';
+import { textsOf } from '../../i18n/i18n';
+import { detailsMessages } from './appointment-details.messages';
+import { formatWhen, type TimeWords } from './appointment-time';
+import { appointmentTimeMessages, appointmentTypeMessages } from './appointment-words.messages';
+
+/** The words of the modal's fields, in the language of the moment unless given. */
+export interface DetailWords {
+  labels: ReturnType<typeof detailsMessages.get>;
+  types: ReturnType<typeof appointmentTypeMessages.get>;
+  time: TimeWords;
+}
+
+const wordsNow = (): DetailWords => ({
+  labels: textsOf(detailsMessages),
+  types: textsOf(appointmentTypeMessages),
+  time: textsOf(appointmentTimeMessages),
+});
 
 /** 'Address, City, Province', leaving out what is missing. */
 export function addressLine(place: Pick<VaccinationMember, 'address' | 'city' | 'province'>): string {
@@ -9,23 +25,28 @@ export function addressLine(place: Pick<VaccinationMember, 'address' | 'city' | 
 }
 
 /** The modal's fields, in the spec's order; `today` is the pharmacy's date. */
-export function detailFields(appointment: Appointment, today: string, locale?: string): FieldRow[] {
-  const when = { label: 'Date & Time', value: formatWhen(appointment.date, appointment.start_time, today, locale) };
-  if (appointment.appointment_type === 'Blocked') return [{ label: 'Type', value: 'Blocked' }, when];
+export function detailFields(
+  appointment: Appointment,
+  today: string,
+  locale?: string,
+  { labels: t, types, time }: DetailWords = wordsNow(),
+): FieldRow[] {
+  const when = { label: t.dateTime, value: formatWhen(appointment.date, appointment.start_time, today, locale, time) };
+  if (appointment.appointment_type === 'Blocked') return [{ label: t.type, value: types.Blocked }, when];
   const fields: FieldRow[] = [
     appointment.vaccine
-      ? { label: 'Requested Vaccine', value: appointment.vaccine }
-      : { label: 'Reason', value: appointment.consultation ?? '' },
+      ? { label: t.requestedVaccine, value: appointment.vaccine }
+      : { label: t.reason, value: appointment.consultation ?? '' },
     when,
-    { label: 'First Name', value: appointment.first_name ?? '' },
-    { label: 'Last Name', value: appointment.last_name ?? '' },
-    { label: 'Phone Number', value: appointment.phone_number ?? '' },
-    { label: 'Email', value: appointment.email ?? '' },
-    { label: 'Date of Birth', value: (appointment.date_of_birth ?? '').slice(0, 10) },
+    { label: t.firstName, value: appointment.first_name ?? '' },
+    { label: t.lastName, value: appointment.last_name ?? '' },
+    { label: t.phone, value: appointment.phone_number ?? '' },
+    { label: t.email, value: appointment.email ?? '' },
+    { label: t.dateOfBirth, value: (appointment.date_of_birth ?? '').slice(0, 10) },
   ];
-  if (appointment.address) fields.push({ label: 'Address', value: addressLine(appointment) });
+  if (appointment.address) fields.push({ label: t.address, value: addressLine(appointment) });
   if (appointment.number_of_people > 1) {
-    fields.push({ label: 'Number of People', value: String(appointment.number_of_people) });
+    fields.push({ label: t.people, value: String(appointment.number_of_people) });
   }
   return fields;
 }

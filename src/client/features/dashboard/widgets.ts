@@ -10,12 +10,6 @@ import {
 } from '../../../shared/inquiry-api';
 import type { WallClock } from '../../../shared/time';
 
-export const DASHBOARD_TITLE = 'Admin Dashboard';
-export const NEW_MESSAGES = 'New Messages';
-export const PRESCRIPTION_REQUESTS = 'Prescription Requests';
-export const UPCOMING = 'Upcoming';
-export const ACTIVE_TRANSFERS = 'Active Transfers';
-
 /**
  * Rows a widget (or the strip) draws: its count badge counts everything, but a year of a busy
  * pharmacy has tens of thousands of active requests, and drawing each one froze the dashboard.

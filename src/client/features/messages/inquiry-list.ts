@@ -1,39 +1,26 @@
-// The messages list of spec section 2: what a row shows, the search-by fields and the filters.
+// The messages list of spec section 2: what a row shows, the search-by fields and the filters
+// (their words: inquiry-list.messages.ts).
 import { MESSAGE_PREVIEW_CHARS } from '../../../shared/constants';
 import type { Inquiry } from '../../../shared/entities';
 import type { InquiryFilter } from '../../lib/search-params';
 
-export const MESSAGES_TITLE = 'Messages';
-export const LOADING_TEXT = 'Loading messages...';
-export const ERROR_TEXT = 'Failed to fetch messages.';
-export const EMPTY_TEXT = 'No inquiries to display.';
-export const SELECT_TEXT = 'Select an inquiry to view details.';
-export const REPLY_PLACEHOLDER = 'Write your reply...';
-export const SEND_REPLY = 'Send Reply';
-export const SENDING = 'Sending...';
-export const REPLIED = 'Replied:';
-export const MARK_RESOLVED = 'Mark as Resolved';
-export const MARK_UNRESOLVED = 'Mark as Unresolved';
-export const SEE_USER_PROFILE = 'See User Profile';
-export const SEE_GUEST_INFO = 'See Guest Info';
-export const REPLY_SENT = 'Reply sent successfully!';
-export const REPLY_FAILED = 'Error sending reply. Please try again.';
-export const USER_SAID = 'User said:';
-/** After a reply the server stored but could not email (the answer's `emailed: false`). */
-export const REPLY_NOT_EMAILED = 'The reply is saved, but no email was sent: this person left no email address.';
-
 /** A cached inquiry with the text the Name search looks in. */
 export type InquiryRow = Inquiry & { full_name: string };
 
-export const SEARCH_BY = [
-  { value: 'full_name', label: 'Name' },
-  { value: 'email', label: 'Email' },
-  { value: 'phone_number', label: 'Phone' },
-] as const satisfies readonly { value: keyof InquiryRow; label: string }[];
-export type SearchByField = (typeof SEARCH_BY)[number]['value'];
+/** The fields the list searches in (their names: searchFieldMessages). */
+export const SEARCH_BY = ['full_name', 'email', 'phone_number'] as const satisfies readonly (keyof InquiryRow)[];
+export type SearchByField = (typeof SEARCH_BY)[number];
+
+const fullName = (inquiry: Pick<Inquiry, 'first_name' | 'last_name'>) =>
+  `${inquiry.first_name ?? ''} ${inquiry.last_name ?? ''}`.trim();
 
 export function withSearchText(inquiry: Inquiry): InquiryRow {
-  return { ...inquiry, full_name: `${inquiry.first_name ?? ''} ${inquiry.last_name ?? ''}`.trim() };
+  return { ...inquiry, full_name: fullName(inquiry) };
+}
+
+/** The name an inquiry shows; `unknown` (spec section 2's 'Unknown User', in the language shown) when it has none. */
+export function shownName(inquiry: Pick<Inquiry, 'first_name' | 'last_name'>, unknown: string): string {
+  return fullName(inquiry) || unknown;
 }
 
 /** The first 30 characters of the message (whole characters, never half an emoji). */

@@ -1,57 +1,58 @@
 // How a queued change reads to people: which record (no more patient data than needed), when
-// it was queued, whose it is, and where it stands.
+// it was queued, whose it is, and where it stands. `t`: the texts of `unsentMessages` in the
+// language shown (a component's useStore, so it draws again on a switch).
+import type { StoreValue } from 'nanostores';
 import { dateTimeFormat } from '../../../shared/time';
+import { intlLocale } from '../../i18n/locale';
 import { isSameDay } from '../../lib/dates';
-import { RECORD_NAMES } from '../../lib/record-names';
+import { problemWords, type ProblemTexts } from '../../lib/problem-words';
+import type { recordNameMessages } from '../../lib/record-names.messages';
 import { keyRetentionDays } from '../../offline/key-retention';
 import type { EntryOwner, EntryStanding, OutboxEntry } from '../../offline/outbox-entry';
+import type { unsentMessages } from './sync-status.messages';
 
-export function recordWords(entry: Pick<OutboxEntry, 'collection' | 'recordKey'>): string {
-  return entry.collection ? `${RECORD_NAMES[entry.collection]} #${entry.recordKey}` : 'Access log';
+export type UnsentTexts = StoreValue<typeof unsentMessages>;
+type RecordNames = StoreValue<typeof recordNameMessages>;
+
+export function recordWords(t: UnsentTexts, names: RecordNames, entry: Pick<OutboxEntry, 'collection' | 'recordKey'>): string {
+  return entry.collection ? t.record({ record: names[entry.collection], key: String(entry.recordKey) }) : t.accessLog;
 }
 
-export function ownerWords(owner: EntryOwner | null): string {
-  return owner?.email ?? 'a colleague';
+export function ownerWords(t: UnsentTexts, owner: EntryOwner | null): string {
+  return owner?.email ?? t.colleague;
 }
 
-export function changesWords(count: number): string {
-  return count === 1 ? '1 change' : `${count} changes`;
-}
-
-/** The verb that goes with `changesWords(count)`. */
-export function haveWords(count: number): string {
-  return count === 1 ? 'has' : 'have';
-}
-
-export function stateWords(entry: OutboxEntry, standing: EntryStanding, waitingForSignIn = false): string {
+export function stateWords(t: UnsentTexts, problems: ProblemTexts, entry: OutboxEntry, standing: EntryStanding, waitingForSignIn = false): string {
+  const reason = problemWords(problems, entry.lastProblem, entry.lastError);
   switch (standing) {
     case 'sending':
-      return 'Sending…';
+      return t.sending;
     case 'sent':
-      return 'Sent';
+      return t.sent;
     case 'conflict':
-      return `Conflict: ${entry.lastError ?? 'the record changed on the server.'}`;
+      return t.conflict({ reason: reason ?? t.recordChanged });
     case 'failed':
-      return `Not sent: ${entry.lastError ?? 'the server refused this change.'}`;
+      return t.failed({ reason: reason ?? t.refused });
     case 'someone-else':
-      return `Made by ${ownerWords(entry.owner)}: it is sent when they sign in on this device.`;
+      return t.someoneElse({ owner: ownerWords(t, entry.owner) });
     case 'unowned':
-      return 'Saved before this app recorded who made each change: it is sent only if someone says it is theirs.';
+      return t.unowned;
     case 'too-old':
-      return `Too old to send safely (the server remembers a change for ${keyRetentionDays()} days): redo it or discard it.`;
+      return t.tooOld({ days: String(keyRetentionDays()) });
     case 'newer-version':
-      return 'Saved by a newer version of this app: it waits for that version.';
+      return t.newerVersion;
     case 'sendable':
-      if (waitingForSignIn) return 'Waiting to send (sign in again)';
-      return entry.attempts > 0 ? 'Waiting to send (will try again)' : 'Waiting to send';
+      if (waitingForSignIn) return t.waitingSignIn;
+      return entry.attempts > 0 ? t.waitingRetry : t.waiting;
   }
 }
 
 const TIME_OF_DAY: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 
-/** 'Today at 9:05 AM', or the device's locale date and the time, on the device's clock. */
-export function queuedWords(createdAt: number, now = new Date()): string {
+/** 'Today at 9:05 AM', or the locale date and the time, on the device's clock. */
+export function queuedWords(t: UnsentTexts, createdAt: number, now = new Date()): string {
   const date = new Date(createdAt);
-  const time = dateTimeFormat(undefined, TIME_OF_DAY).format(date);
-  return isSameDay(date, now) ? `Today at ${time}` : `${dateTimeFormat(undefined, {}).format(date)} at ${time}`;
+  const locale = intlLocale();
+  const time = dateTimeFormat(locale, TIME_OF_DAY).format(date);
+  return isSameDay(date, now) ? t.today({ time }) : t.onDay({ date: dateTimeFormat(locale, {}).format(date), time });
 }

@@ -23,6 +23,7 @@ export function pharmacyContact(config: Config): PharmacyContact {
     phone: config.pharmacyPhone,
     address: config.pharmacyAddress,
     hours: config.pharmacyHours,
+    language: config.patientEmailLanguage,
   };
 }
 

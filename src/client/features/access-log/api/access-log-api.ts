@@ -10,9 +10,11 @@ import {
 } from '../../../../shared/access-log';
 
 import { DEVICE_ID_HEADER } from '../../../../shared/constants';
+import { textsOf } from '../../../i18n/i18n';
 import { deviceId } from '../../../offline/device-id';
 import { apiRequest, apiUrl } from '../../../offline/http';
 import { getToken } from '../../../offline/session';
+import { accessLogErrorMessages } from '../access-log.messages';
 
 export type AccessLogFilters = Omit<AccessLogQuery, 'before' | 'limit'>;
 
@@ -25,7 +27,7 @@ function queryString(filters: AccessLogFilters & { before?: string; limit?: stri
 
 async function token(): Promise<string> {
   const session = await getToken(false);
-  if (!session) throw new Error('Sign in again to read the access log.');
+  if (!session) throw new Error(textsOf(accessLogErrorMessages).signInAgain);
   return session.token;
 }
 
@@ -48,7 +50,7 @@ export async function exportAccessLog(filters: AccessLogFilters): Promise<void> 
     headers: { Authorization: `Bearer ${await token()}`, ...(device ? { [DEVICE_ID_HEADER]: device } : {}) },
     cache: 'no-store',
   });
-  if (!response.ok) throw new Error(`The export failed (${response.status}).`);
+  if (!response.ok) throw new Error(textsOf(accessLogErrorMessages).exportFailed({ status: response.status }));
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;

@@ -1,19 +1,21 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { ACCESS_ACTIONS, type AccessAction, type AccessLogEntry } from '../../../../shared/access-log';
+import { useStore } from '@nanostores/react';
+import { ACCESS_ACTIONS, type AccessLogEntry } from '../../../../shared/access-log';
 import { showAlert } from '../../../components/alerts';
 import { useOnline } from '../../../hooks/use-online';
 import { exportAccessLog, fetchAccessLog, fetchAccessLogStaff, type AccessLogFilters } from '../api/access-log-api';
-import { ACTION_WORDS } from '../access-words';
+import { accessLogPageMessages } from '../access-log.messages';
+import { accessActionMessages } from '../access-words.messages';
 import { AccessLogTable } from './access-log-table';
-
-const ACTION_OPTIONS = ACCESS_ACTIONS.map((action: AccessAction) => ({ value: action, label: ACTION_WORDS[action] }));
 
 /**
  * The Access Log (issue 18): every view and change of patient data, newest first, filtered by
  * patient, staff member, action and days; Export CSV of the filtered rows (itself an entry).
  */
 export function AccessLogPage() {
+  const t = useStore(accessLogPageMessages);
+  const actions = useStore(accessActionMessages);
   const online = useOnline();
   const [filters, setFilters] = useState<AccessLogFilters>({});
   const [patient, setPatient] = useState('');
@@ -70,22 +72,29 @@ export function AccessLogPage() {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Title order={1} size="h2">
-          Access Log
+          {t.title}
         </Title>
         <Button variant="light" onClick={() => void exportCsv()} disabled={!online} data-testid="access-log-export">
-          Export CSV
+          {t.exportCsv}
         </Button>
       </Group>
       <Group gap="sm" wrap="wrap" align="flex-end">
-        <TextInput label="Patient" placeholder="Name" value={patient} onChange={(e) => setPatient(e.currentTarget.value)} />
-        <Select label="Staff member" data={staff} value={filters.staff ?? null} onChange={set('staff')} clearable placeholder="Everyone" />
-        <Select label="Action" data={ACTION_OPTIONS} value={filters.action ?? null} onChange={set('action')} clearable placeholder="Every action" />
-        <TextInput label="From" type="date" value={filters.from ?? ''} onChange={(e) => set('from')(e.currentTarget.value)} />
-        <TextInput label="Until" type="date" value={filters.to ?? ''} onChange={(e) => set('to')(e.currentTarget.value)} />
+        <TextInput label={t.patient} placeholder={t.patientPlaceholder} value={patient} onChange={(e) => setPatient(e.currentTarget.value)} />
+        <Select label={t.staff} data={staff} value={filters.staff ?? null} onChange={set('staff')} clearable placeholder={t.everyone} />
+        <Select
+          label={t.action}
+          data={ACCESS_ACTIONS.map((action) => ({ value: action, label: actions[action] }))}
+          value={filters.action ?? null}
+          onChange={set('action')}
+          clearable
+          placeholder={t.everyAction}
+        />
+        <TextInput label={t.from} type="date" value={filters.from ?? ''} onChange={(e) => set('from')(e.currentTarget.value)} />
+        <TextInput label={t.until} type="date" value={filters.to ?? ''} onChange={(e) => set('to')(e.currentTarget.value)} />
       </Group>
       {!online ? (
         <Alert color="gray" variant="light">
-          The access log is kept on the server: it shows when the connection returns.
+          {t.offline}
         </Alert>
       ) : null}
       {error ? (
@@ -94,15 +103,15 @@ export function AccessLogPage() {
         </Alert>
       ) : null}
       {entries === null ? (
-        online ? <Loader size="sm" aria-label="Loading the access log" /> : null
+        online ? <Loader size="sm" aria-label={t.loading} /> : null
       ) : entries.length === 0 ? (
-        <Text c="dimmed">No entries match.</Text>
+        <Text c="dimmed">{t.noMatch}</Text>
       ) : (
         <AccessLogTable entries={entries} />
       )}
       {next ? (
         <Button variant="default" loading={busy} onClick={() => void load(filters, next)} style={{ alignSelf: 'flex-start' }}>
-          Show older entries
+          {t.older}
         </Button>
       ) : null}
     </Stack>

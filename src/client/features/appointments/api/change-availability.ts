@@ -4,10 +4,12 @@
 import { pathOf } from '../../../../shared/actions/define';
 import { anyAction } from '../../../../shared/actions/registry';
 import type { BlockRangeResponse, RangeBody, UnblockRangeResponse } from '../../../../shared/appointment-api';
+import { textsOf } from '../../../i18n/i18n';
 import { newIdempotencyKey } from '../../../offline/enqueue';
 import { apiRequest, HttpError, NetworkError } from '../../../offline/http';
 import { getToken } from '../../../offline/session';
 import { syncCollection } from '../../../offline/sync-engine';
+import { availabilityMessages } from '../availability.messages';
 
 export type AvailabilityAction = 'block' | 'unblock';
 
@@ -18,7 +20,7 @@ const TIMEOUT_MS = 30_000;
 
 /** The server's words for a refusal (shown after the spec's failure text), or ours. */
 export function availabilityErrorText(error: unknown): string {
-  if (error instanceof NetworkError) return 'The server could not be reached.';
+  if (error instanceof NetworkError) return textsOf(availabilityMessages).unreachable;
   if (error instanceof HttpError) return error.message;
   return error instanceof Error ? error.message : String(error);
 }
@@ -28,7 +30,7 @@ export async function changeAvailability(action: AvailabilityAction, body: Range
   const idempotencyKey = newIdempotencyKey();
   const send = async (forceRefresh: boolean) => {
     const session = await getToken(forceRefresh);
-    if (!session) throw new Error('Sign in again to change availability.');
+    if (!session) throw new Error(textsOf(availabilityMessages).signInAgain);
     const def = ACTIONS[action];
     return apiRequest<BlockRangeResponse | UnblockRangeResponse>(pathOf(def.route, {}), {
       method: def.method,

@@ -2,25 +2,47 @@
 // wall-clock dates (see appointment-time.ts), so a device in another zone shows the same slots.
 // FullCalendar is imported only here: it loads with the calendar routes' chunks, not before.
 import { useCallback, useMemo, useState } from 'react';
-import type { DateSelectArg, DatesSetArg, EventClickArg, EventContentArg, EventMountArg } from '@fullcalendar/core';
+import type { CalendarOptions, DateSelectArg, DatesSetArg, EventClickArg, EventContentArg, EventMountArg } from '@fullcalendar/core';
+import frCaLocale from '@fullcalendar/core/locales/fr-ca';
 import interactionPlugin from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { useMediaQuery } from '@mantine/hooks';
+import { useStore } from '@nanostores/react';
 import { APPOINTMENT_MINUTES, CALENDAR_END, CALENDAR_START, SLOT_ROW_PX } from '../../../../shared/constants';
 import type { Appointment } from '../../../../shared/entities';
 import { wallClock } from '../../../../shared/time';
+import { locale } from '../../../i18n/locale';
 import type { OutboxEntry } from '../../../offline/outbox-entry';
 import { wallIso, wallParts } from '../appointment-time';
-import { calendarEvents, MARK_WORDS, type AppointmentEventProps, type DateSpan } from '../calendar-events';
+import { calendarEvents, eventWords, type AppointmentEventProps, type DateSpan, type EventWords } from '../calendar-events';
 import { PHONE_QUERY } from '../../../lib/media';
 import classes from './appointments.module.css';
 
 const SLOT = `00:${APPOINTMENT_MINUTES}:00`;
 const PLUGINS = [timeGridPlugin, interactionPlugin];
 const TOOLBAR = { left: 'prev,next today', center: 'title', right: '' };
-// Words, not FullCalendar's icon font (its icons are unlabelled images to a screen reader).
-const BUTTON_TEXT = { prev: 'Previous', next: 'Next', today: 'Today' };
+// French: FullCalendar's Canadian French, its dates and times written as Intl's fr-CA writes
+// them elsewhere in the app; every slot as '9 h 00' (the hour alone would read '09 h'), the
+// week's days as 'dim. 22' (not fr-CA's 'dim. 11-22'). English passes no locale, as before:
+// FullCalendar's English in the browser's formats.
+const FRENCH: CalendarOptions = {
+  locale: { ...frCaLocale, code: 'fr-CA' },
+  slotLabelFormat: { hour: 'numeric', minute: '2-digit' },
+  views: { timeGridWeek: { dayHeaderFormat: { weekday: 'short', day: 'numeric' } } },
+};
+
+/** The toolbar's words (not FullCalendar's icon font: its icons are unlabelled images to a screen reader) and hints. */
+function toolbarOptions({ calendar: t }: EventWords): CalendarOptions {
+  return {
+    buttonText: { prev: t.previous, next: t.next, today: t.today },
+    buttonHints: {
+      prev: (_text: string, unit: string) => (unit === 'day' ? t.previousDay : t.previousWeek),
+      next: (_text: string, unit: string) => (unit === 'day' ? t.nextDay : t.nextWeek),
+      today: (_text: string, unit: string) => (unit === 'day' ? t.today : t.thisWeek),
+    },
+  };
+}
 
 export interface CalendarSelection {
   /** Calendar dates: their UTC fields are the pharmacy's clock. */
@@ -51,28 +73,35 @@ function markElement({ el, event }: EventMountArg) {
   el.setAttribute('aria-label', props.label);
 }
 
-function EventBody({ event, timeText }: EventContentArg) {
-  const { mark } = event.extendedProps as AppointmentEventProps;
-  return (
-    <div className={classes.eventBody}>
-      <span className={classes.eventTime}>{timeText}</span>
-      <span className={classes.eventTitle}>{event.title}</span>
-      {mark ? (
-        <span className={classes.eventMark} data-testid="event-mark" data-state={mark}>
-          {MARK_WORDS[mark]}
-        </span>
-      ) : null}
-    </div>
-  );
+/** An event's face: its time, its type, and its mark in `words`. */
+function eventBody(words: EventWords) {
+  return function EventBody({ event, timeText }: EventContentArg) {
+    const { mark } = event.extendedProps as AppointmentEventProps;
+    return (
+      <div className={classes.eventBody}>
+        <span className={classes.eventTime}>{timeText}</span>
+        <span className={classes.eventTitle}>{event.title}</span>
+        {mark ? (
+          <span className={classes.eventMark} data-testid="event-mark" data-state={mark}>
+            {words.calendar[mark]}
+          </span>
+        ) : null}
+      </div>
+    );
+  };
 }
 
 export function AppointmentCalendar({ rows, pending, timeZone, onOpen, onSelect }: AppointmentCalendarProps) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const words = useStore(eventWords);
+  const french = useStore(locale) === 'fr';
   const [span, setSpan] = useState<DateSpan | null>(null);
   // Kept across the phone/desktop switch, which mounts the other view.
   const [focusDate, setFocusDate] = useState<string | undefined>(undefined);
 
-  const events = useMemo(() => (span ? calendarEvents(rows, pending, span) : []), [rows, pending, span]);
+  const events = useMemo(() => (span ? calendarEvents(rows, pending, span, words) : []), [rows, pending, span, words]);
+  const toolbar = useMemo(() => toolbarOptions(words), [words]);
+  const eventContent = useMemo(() => eventBody(words), [words]);
   const now = useCallback(() => {
     const wall = wallClock(new Date(), timeZone);
     return wallIso(wall.date, wall.time);
@@ -101,7 +130,11 @@ export function AppointmentCalendar({ rows, pending, timeZone, onOpen, onSelect 
       data-testid="appointment-calendar"
     >
       <FullCalendar
-        key={phone ? 'day' : 'week'}
+        // A new language mounts it afresh on the same dates: English sets no locale, and an option
+        // taken away from a live calendar would linger.
+        key={`${phone ? 'day' : 'week'}-${french ? 'fr' : 'en'}`}
+        {...(french ? FRENCH : null)}
+        {...toolbar}
         plugins={PLUGINS}
         initialView={phone ? 'timeGridDay' : 'timeGridWeek'}
         initialDate={focusDate ?? now()}
@@ -110,7 +143,6 @@ export function AppointmentCalendar({ rows, pending, timeZone, onOpen, onSelect 
         nowIndicator
         headerToolbar={TOOLBAR}
         buttonIcons={false}
-        buttonText={BUTTON_TEXT}
         allDaySlot={false}
         slotMinTime={CALENDAR_START}
         slotMaxTime={CALENDAR_END}
@@ -121,7 +153,7 @@ export function AppointmentCalendar({ rows, pending, timeZone, onOpen, onSelect 
         stickyHeaderDates
         events={events}
         eventInteractive={Boolean(onOpen)}
-        eventContent={EventBody}
+        eventContent={eventContent}
         eventDidMount={markElement}
         eventClick={onEventClick}
         datesSet={onDatesSet}

@@ -1,11 +1,15 @@
 import { memo } from 'react';
 import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useStore } from '@nanostores/react';
 import type { Appointment } from '../../../../shared/entities';
 import { PendingMark } from '../../../components/pending-mark';
+import { intlLocale } from '../../../i18n/locale';
 import type { OutboxEntry } from '../../../offline/outbox-entry';
 import { formatWhen } from '../appointment-time';
+import { appointmentTimeMessages, appointmentTypeMessages } from '../appointment-words.messages';
 import { AppointmentStatusBadge } from './appointment-status';
 import classes from './appointments.module.css';
+import { listMessages } from './list.messages';
 
 interface AppointmentCardProps {
   appointment: Appointment;
@@ -17,6 +21,9 @@ interface AppointmentCardProps {
 
 /** A card of the list page (spec): full name, Date, Type, For and the status label. */
 export const AppointmentCard = memo(function AppointmentCard({ appointment, entries, today, onOpen }: AppointmentCardProps) {
+  const t = useStore(listMessages);
+  const types = useStore(appointmentTypeMessages);
+  const time = useStore(appointmentTimeMessages);
   const name = `${appointment.first_name ?? ''} ${appointment.last_name ?? ''}`.trim();
   return (
     <UnstyledButton
@@ -37,11 +44,11 @@ export const AppointmentCard = memo(function AppointmentCard({ appointment, entr
           </Group>
         </Group>
         <dl className={classes.cardFields}>
-          <dt>Date</dt>
-          <dd>{formatWhen(appointment.date, appointment.start_time, today)}</dd>
-          <dt>Type</dt>
-          <dd>{appointment.appointment_type}</dd>
-          <dt>For</dt>
+          <dt>{t.date}</dt>
+          <dd>{formatWhen(appointment.date, appointment.start_time, today, intlLocale(), time)}</dd>
+          <dt>{t.type}</dt>
+          <dd>{types[appointment.appointment_type] ?? appointment.appointment_type}</dd>
+          <dt>{t.for}</dt>
           <dd>{appointment.vaccine ?? appointment.consultation ?? ''}</dd>
         </dl>
       </Stack>

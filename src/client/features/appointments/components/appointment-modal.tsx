@@ -1,24 +1,17 @@
 import { useState } from 'react';
 import { Alert, Button, Group, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { useStore } from '@nanostores/react';
 import type { Appointment } from '../../../../shared/entities';
 import { ChangeProblems } from '../../../components/change-problems';
 import { FieldList } from '../../../components/field-list';
 import { PendingMark } from '../../../components/pending-mark';
 import { useCachedRecord } from '../../../hooks/use-cached-record';
 import { usePharmacyClock } from '../../../hooks/use-pharmacy-clock';
+import { intlLocale } from '../../../i18n/locale';
 import type { OutboxEntry } from '../../../offline/outbox-entry';
 import { addressLine, canCancel, detailFields, otherMembers } from '../appointment-details';
-import {
-  ALL_PATIENTS,
-  CANCEL_LABEL,
-  FETCH_MEMBERS_FAILED,
-  FETCH_USER_INFO_FAILED,
-  HIDE_OTHERS,
-  LOADING_USER_INFO,
-  MODAL_TITLE,
-  NO_OTHER_MEMBERS,
-  SEE_OTHERS,
-} from '../appointment-texts';
+import { detailsMessages } from '../appointment-details.messages';
+import { appointmentTimeMessages, appointmentTypeMessages } from '../appointment-words.messages';
 import { useCancelAppointment } from '../hooks/use-cancel-appointment';
 import { AppointmentStatusBadge } from './appointment-status';
 import { useAccessRecord } from '../../../hooks/use-access-record';
@@ -32,24 +25,25 @@ interface AppointmentModalProps {
 }
 
 function OtherPatients({ appointment }: { appointment: Appointment }) {
+  const t = useStore(detailsMessages);
   const [open, setOpen] = useState(false);
   const others = otherMembers(appointment);
   return (
     <Stack gap="xs">
       <Button variant="light" onClick={() => setOpen((o) => !o)} aria-expanded={open} style={{ alignSelf: 'flex-start' }}>
-        {open ? HIDE_OTHERS : SEE_OTHERS}
+        {open ? t.hideOthers : t.seeOthers}
       </Button>
       {open ? (
         <Stack gap="xs" data-testid="appointment-members">
           <Title order={3} size="h5">
-            {ALL_PATIENTS}
+            {t.allPatients}
           </Title>
           {others.kind === 'unknown' ? (
             <Text c="red.9" role="alert">
-              {FETCH_MEMBERS_FAILED}
+              {t.membersFailed}
             </Text>
           ) : others.members.length === 0 ? (
-            <Text c="dimmed">{NO_OTHER_MEMBERS}</Text>
+            <Text c="dimmed">{t.noOthers}</Text>
           ) : (
             <List spacing="xs" listStyleType="none" pl={0}>
               {others.members.map((member, index) => (
@@ -57,8 +51,8 @@ function OtherPatients({ appointment }: { appointment: Appointment }) {
                   <Text fw={600}>
                     {member.first_name} {member.last_name}
                   </Text>
-                  <Text size="sm">Date of Birth: {(member.date_of_birth ?? '').slice(0, 10)}</Text>
-                  <Text size="sm">Address: {addressLine(member)}</Text>
+                  <Text size="sm">{t.memberBirth({ date: (member.date_of_birth ?? '').slice(0, 10) })}</Text>
+                  <Text size="sm">{t.memberAddress({ address: addressLine(member) })}</Text>
                 </List.Item>
               ))}
             </List>
@@ -78,6 +72,9 @@ function Details({
   entries: readonly OutboxEntry[];
   onCancelled: () => void;
 }) {
+  const labels = useStore(detailsMessages);
+  const types = useStore(appointmentTypeMessages);
+  const time = useStore(appointmentTimeMessages);
   const { wall } = usePharmacyClock();
   const { cancelling, cancel } = useCancelAppointment();
   return (
@@ -87,7 +84,7 @@ function Details({
         {entries.length > 0 ? <PendingMark entries={entries} /> : null}
       </Group>
       <ChangeProblems entries={entries} data-testid="appointment-conflict" />
-      <FieldList fields={detailFields(appointment, wall.date)} />
+      <FieldList fields={detailFields(appointment, wall.date, intlLocale(), { labels, types, time })} />
       {appointment.number_of_people > 1 ? <OtherPatients appointment={appointment} /> : null}
       {canCancel(appointment) ? (
         <Group justify="flex-end">
@@ -98,7 +95,7 @@ function Details({
               if (await cancel(appointment)) onCancelled();
             }}
           >
-            {CANCEL_LABEL}
+            {labels.cancel}
           </Button>
         </Group>
       ) : null}
@@ -108,6 +105,7 @@ function Details({
 
 /** The 'Appointment Details' modal, read from the device's cache: it opens offline too. */
 export function AppointmentModal({ appointmentId, entries = [], onClose }: AppointmentModalProps) {
+  const t = useStore(detailsMessages);
   const { record, loading } = useCachedRecord('appointments', appointmentId ?? undefined);
   useAccessRecord(record ? { action: 'view', collection: 'appointments', record_id: record.appointment_id, patient_user_id: null } : null);
   let body;
@@ -118,13 +116,13 @@ export function AppointmentModal({ appointmentId, entries = [], onClose }: Appoi
     body = (
       <Group gap="xs" role="status">
         <Loader size="xs" />
-        <Text size="sm">{LOADING_USER_INFO}</Text>
+        <Text size="sm">{t.loading}</Text>
       </Group>
     );
   } else {
     body = (
       <Alert color="red" variant="light" role="alert">
-        {FETCH_USER_INFO_FAILED}
+        {t.loadFailed}
       </Alert>
     );
   }
@@ -132,11 +130,17 @@ export function AppointmentModal({ appointmentId, entries = [], onClose }: Appoi
     <Modal
       opened={appointmentId !== null}
       onClose={onClose}
-      title={MODAL_TITLE}
+      title={t.title}
       centered
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t.close }}
       styles={{ title: { fontSize: 'var(--mantine-font-size-lg)', fontWeight: 650 } }}
+      // Escape closes the dialog focus is in: Mantine's own Escape listens on the window, so the
+      // cancel confirm's Escape closed this modal too, and focus had nowhere to return.
+      closeOnEscape={false}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !event.nativeEvent.isComposing) onClose();
+      }}
       data-testid="appointment-modal"
     >
       {body}

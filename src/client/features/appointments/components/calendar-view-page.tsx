@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Title } from '@mantine/core';
+import { useStore } from '@nanostores/react';
 import { Link } from '@tanstack/react-router';
 import { useCollection } from '../../../hooks/use-collection';
 import { usePharmacyClock } from '../../../hooks/use-pharmacy-clock';
-import { CALENDAR_TITLE, MANAGE_LINK } from '../appointment-texts';
 import { AppointmentCalendar } from './appointment-calendar';
 import { AppointmentModal } from './appointment-modal';
 import { AppointmentsState } from './appointments-state';
+import { pagesMessages } from './pages.messages';
 import { useAccessRecord } from '../../../hooks/use-access-record';
 
 /** 'Appointments Dashboard' (spec "Calendar view page"), read from the device's cache. */
 export function CalendarViewPage() {
+  const t = useStore(pagesMessages);
   const { rows, pending, error } = useCollection('appointments');
   const { timeZone } = usePharmacyClock();
   const [openId, setOpenId] = useState<number | null>(null);
@@ -20,14 +22,14 @@ export function CalendarViewPage() {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Title order={1} size="h2">
-          {CALENDAR_TITLE}
+          {t.calendarTitle}
         </Title>
         <Group gap="sm">
           <Button component={Link} to="/appointments/list-view-page" variant="default">
-            List View
+            {t.listLink}
           </Button>
           <Button component={Link} to="/appointments/manage-availabilities-page">
-            {MANAGE_LINK}
+            {t.manageLink}
           </Button>
         </Group>
       </Group>

@@ -1,9 +1,9 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useStore } from '@nanostores/react';
 import { Link } from '@tanstack/react-router';
 import { useCollection } from '../../../hooks/use-collection';
 import { usePharmacyClock } from '../../../hooks/use-pharmacy-clock';
-import { CALENDAR_LINK, LIST_TITLE, NO_APPOINTMENTS } from '../appointment-texts';
 import {
   APPOINTMENT_STATUS_FILTERS,
   APPOINTMENT_TYPE_FILTERS,
@@ -14,13 +14,13 @@ import {
 import { AppointmentCard } from './appointment-card';
 import { AppointmentModal } from './appointment-modal';
 import { AppointmentsState } from './appointments-state';
+import { filterMessages, listMessages } from './list.messages';
+import { pagesMessages } from './pages.messages';
 import { SearchInput } from '../../../components/search-input';
 import { useAccessRecord, useSearchRecord } from '../../../hooks/use-access-record';
 import { useRemembered } from '../../../hooks/use-remembered';
+import { intlLocale } from '../../../i18n/locale';
 
-const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
-const STATUS_DATA = APPOINTMENT_STATUS_FILTERS.map((value) => ({ value, label: capitalised(value) }));
-const TYPE_DATA = APPOINTMENT_TYPE_FILTERS.map((value) => ({ value, label: capitalised(value) }));
 /** Cards shown at first and added per "Show more": a year of bookings stays quick to draw. */
 const PAGE = 60;
 
@@ -33,6 +33,9 @@ export interface ListViewPageProps {
 
 /** 'Appointments' (spec "Appointment list page"), read from the device's cache. */
 export function ListViewPage({ id, onClearId }: ListViewPageProps = {}) {
+  const t = useStore(listMessages);
+  const pages = useStore(pagesMessages);
+  const filters = useStore(filterMessages);
   const { rows, pending, error } = useCollection('appointments');
   const { wall } = usePharmacyClock();
   const [text, setText] = useRemembered('appointments:search', '');
@@ -49,30 +52,33 @@ export function ListViewPage({ id, onClearId }: ListViewPageProps = {}) {
   const bookings = useMemo(() => (rows ?? []).filter((row) => row.appointment_type !== 'Blocked').length, [rows]);
   const filterKey = JSON.stringify([text, status, type]);
   const shown = more.key === filterKey ? more.shown : PAGE;
+  const statusData = useMemo(() => APPOINTMENT_STATUS_FILTERS.map((value) => ({ value, label: filters[value] })), [filters]);
+  const typeData = useMemo(() => APPOINTMENT_TYPE_FILTERS.map((value) => ({ value, label: filters[value] })), [filters]);
+  const number = (value: number) => value.toLocaleString(intlLocale());
 
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Title order={1} size="h2">
-          {LIST_TITLE}
+          {pages.listTitle}
         </Title>
         <Button component={Link} to="/appointments/calendar-view-page" variant="default">
-          {CALENDAR_LINK}
+          {pages.calendarLink}
         </Button>
       </Group>
       <Stack gap="xs">
-        <SearchInput label="Search by name, email or phone" value={text} onChange={setText} data-testid="appointment-search" />
+        <SearchInput label={t.search} value={text} onChange={setText} data-testid="appointment-search" />
         <Group gap="sm" wrap="wrap">
           <SegmentedControl
-            aria-label="Status filter"
-            data={STATUS_DATA}
+            aria-label={t.statusFilter}
+            data={statusData}
             value={status}
             onChange={(value) => setStatus(value as AppointmentStatusFilter)}
             data-testid="appointment-status-filter"
           />
           <SegmentedControl
-            aria-label="Type filter"
-            data={TYPE_DATA}
+            aria-label={t.typeFilter}
+            data={typeData}
             value={type}
             onChange={(value) => setType(value as AppointmentTypeFilter)}
             data-testid="appointment-type-filter"
@@ -80,14 +86,14 @@ export function ListViewPage({ id, onClearId }: ListViewPageProps = {}) {
         </Group>
         {rows ? (
           <Text size="xs" c="dimmed" aria-live="polite" data-testid="appointment-count">
-            {hits.length.toLocaleString()} of {bookings.toLocaleString()}
+            {t.shown({ shown: number(hits.length), total: number(bookings) })}
           </Text>
         ) : null}
       </Stack>
       <AppointmentsState rows={rows} error={error} />
       {rows && hits.length === 0 ? (
         <Text c="dimmed" role="status" data-testid="appointment-list-empty">
-          {NO_APPOINTMENTS}
+          {t.empty}
         </Text>
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -104,7 +110,7 @@ export function ListViewPage({ id, onClearId }: ListViewPageProps = {}) {
       </SimpleGrid>
       {hits.length > shown ? (
         <Button variant="default" onClick={() => setMore({ key: filterKey, shown: shown + PAGE })} style={{ alignSelf: 'center' }}>
-          Show more ({(hits.length - shown).toLocaleString()} left)
+          {t.showMore({ count: number(hits.length - shown) })}
         </Button>
       ) : null}
       <AppointmentModal

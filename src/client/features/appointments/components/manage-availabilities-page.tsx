@@ -1,40 +1,21 @@
 import { useState } from 'react';
 import { Button, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useStore } from '@nanostores/react';
 import { useNavigate } from '@tanstack/react-router';
 import { showAlert } from '../../../components/alerts';
 import { useCollection } from '../../../hooks/use-collection';
 import { useOnline } from '../../../hooks/use-online';
 import { usePharmacyClock } from '../../../hooks/use-pharmacy-clock';
+import { intlLocale } from '../../../i18n/locale';
 import { availabilityErrorText, changeAvailability, type AvailabilityAction } from '../api/change-availability';
 import { formatSelection, parseSelection, rangeBody } from '../appointment-time';
-import {
-  BLOCK_FAILURE,
-  BLOCK_LABEL,
-  BLOCK_SUCCESS,
-  FROM_PLACEHOLDER,
-  INVALID_RANGE,
-  MANAGE_LINK,
-  MANAGE_TITLE,
-  UNBLOCK_FAILURE,
-  UNBLOCK_LABEL,
-  UNBLOCK_SUCCESS,
-  UNTIL_PLACEHOLDER,
-} from '../appointment-texts';
+import { availabilityMessages } from '../availability.messages';
 import { AppointmentCalendar, type CalendarSelection } from './appointment-calendar';
 import { AppointmentsState } from './appointments-state';
 import classes from './appointments.module.css';
+import { pagesMessages } from './pages.messages';
 
 const CALENDAR_PAGE = '/appointments/calendar-view-page';
-const OFFLINE_REASON =
-  'Blocking and unblocking need the server, which checks the time against every booking. You are offline: connect to change availability.';
-
-const WORDS: Record<AvailabilityAction, { success: string; failure: string }> = {
-  block: { success: BLOCK_SUCCESS, failure: BLOCK_FAILURE },
-  unblock: { success: UNBLOCK_SUCCESS, failure: UNBLOCK_FAILURE },
-};
-
-const TYPED_HINT = 'Type a date and time (2026-11-24 14:10) or drag over the calendar.';
-const NOT_A_TIME = 'Not a date and time: type it as 2026-11-24 14:10.';
 
 /** The range in From and Until, when both hold a real date and time and Until comes later. */
 function typedRange(from: string, until: string): CalendarSelection | null {
@@ -48,6 +29,8 @@ function typedRange(from: string, until: string): CalendarSelection | null {
  * Until (WCAG 2.2 2.5.7: dragging is never the only way), then block or unblock it.
  */
 export function ManageAvailabilitiesPage() {
+  const t = useStore(availabilityMessages);
+  const pages = useStore(pagesMessages);
   const { rows, pending, error } = useCollection('appointments');
   const { timeZone } = usePharmacyClock();
   const online = useOnline();
@@ -59,25 +42,25 @@ export function ManageAvailabilitiesPage() {
   const [busy, setBusy] = useState<AvailabilityAction | null>(null);
 
   const onDrag = (dragged: CalendarSelection) => {
-    setFrom(formatSelection(dragged.start));
-    setUntil(formatSelection(dragged.end));
+    setFrom(formatSelection(dragged.start, intlLocale()));
+    setUntil(formatSelection(dragged.end, intlLocale()));
     setChecked({ from: false, until: false });
   };
-  const fieldError = (text: string, shown: boolean) => (shown && text.trim() !== '' && !parseSelection(text) ? NOT_A_TIME : null);
+  const fieldError = (text: string, shown: boolean) => (shown && text.trim() !== '' && !parseSelection(text) ? t.notATime : null);
 
   const run = async (action: AvailabilityAction) => {
     const selection = typedRange(from, until);
     if (!selection) {
-      showAlert(INVALID_RANGE, 'error');
+      showAlert(t.invalidRange, 'error');
       return;
     }
     setBusy(action);
     try {
       const count = await changeAvailability(action, rangeBody(selection.start, selection.end, timeZone));
-      showAlert(WORDS[action].success, 'success');
-      if (action === 'unblock' && count === 0) showAlert('There was no blocked time in that range.', 'info');
+      showAlert(action === 'block' ? t.blockSuccess : t.unblockSuccess, 'success');
+      if (action === 'unblock' && count === 0) showAlert(t.nothingUnblocked, 'info');
     } catch (cause) {
-      showAlert(`${WORDS[action].failure} ${availabilityErrorText(cause)}`, 'error');
+      showAlert(`${action === 'block' ? t.blockFailure : t.unblockFailure} ${availabilityErrorText(cause)}`, 'error');
     } finally {
       setBusy(null);
     }
@@ -88,7 +71,7 @@ export function ManageAvailabilitiesPage() {
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
-        {MANAGE_LINK}
+        {pages.manageLink}
       </Title>
       <AppointmentsState rows={rows} error={error} />
       <div className={classes.manage}>
@@ -100,16 +83,16 @@ export function ManageAvailabilitiesPage() {
         <aside className={classes.sidebar} aria-labelledby="availability-sidebar-title">
           <Stack gap="sm" className={classes.panel}>
             <Title order={2} size="h4" id="availability-sidebar-title">
-              {MANAGE_TITLE}
+              {t.title}
             </Title>
             <Text size="sm" c="dimmed">
-              {TYPED_HINT}
+              {t.hint}
             </Text>
             {/* Side by side while the sidebar sits above the calendar (tablet), stacked beside it. */}
             <SimpleGrid cols={{ base: 1, xs: 2, md: 1 }} spacing="sm">
               <TextInput
-                label="From"
-                placeholder={FROM_PLACEHOLDER}
+                label={t.from}
+                placeholder={t.fromPlaceholder}
                 value={from}
                 onChange={(event) => setFrom(event.currentTarget.value)}
                 onBlur={() => setChecked((c) => ({ ...c, from: true }))}
@@ -118,8 +101,8 @@ export function ManageAvailabilitiesPage() {
                 data-testid="availability-from"
               />
               <TextInput
-                label="Until"
-                placeholder={UNTIL_PLACEHOLDER}
+                label={t.until}
+                placeholder={t.untilPlaceholder}
                 value={until}
                 onChange={(event) => setUntil(event.currentTarget.value)}
                 onBlur={() => setChecked((c) => ({ ...c, until: true }))}
@@ -135,7 +118,7 @@ export function ManageAvailabilitiesPage() {
                 disabled={!online || busy !== null}
                 aria-describedby={online ? undefined : 'availability-offline'}
               >
-                {BLOCK_LABEL}
+                {t.block}
               </Button>
               <Button
                 variant="light"
@@ -144,15 +127,15 @@ export function ManageAvailabilitiesPage() {
                 disabled={!online || busy !== null}
                 aria-describedby={online ? undefined : 'availability-offline'}
               >
-                {UNBLOCK_LABEL}
+                {t.unblock}
               </Button>
               <Button variant="default" onClick={() => void navigate({ to: CALENDAR_PAGE })}>
-                Cancel
+                {t.cancel}
               </Button>
             </SimpleGrid>
             {online ? null : (
               <Text id="availability-offline" size="sm" c="red.9" role="status" data-testid="availability-offline">
-                {OFFLINE_REASON}
+                {t.offline}
               </Text>
             )}
           </Stack>

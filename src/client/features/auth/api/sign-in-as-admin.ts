@@ -1,6 +1,9 @@
 // Spec section 4 "Sign-in" and section 5: only role 'admin' may enter.
-import { describeAuthError, OFFLINE_MESSAGE } from '../../../lib/auth-errors';
+import { textsOf } from '../../../i18n/i18n';
+import { describeAuthError } from '../../../lib/auth-errors';
+import { authErrorMessages } from '../../../lib/auth-errors.messages';
 import { signIn, signOut } from '../../../lib/auth';
+import { signInMessages } from '../../../lib/sign-in.messages';
 import { verifyAfterSignIn } from '../../../lib/session-control';
 import { removeStoredToken } from '../../../lib/auth-token';
 
@@ -19,7 +22,7 @@ async function leave(): Promise<void> {
 
 export async function signInAsAdmin(email: string, password: string): Promise<SignInResult> {
   // The identity provider needs the network (DESIGN 4): say so rather than wait for a timeout.
-  if (!navigator.onLine) return { kind: 'failed', message: OFFLINE_MESSAGE };
+  if (!navigator.onLine) return { kind: 'failed', message: textsOf(signInMessages).offline };
   let user;
   try {
     user = await signIn(email, password);
@@ -39,6 +42,6 @@ export async function signInAsAdmin(email: string, password: string): Promise<Si
   const access = await verifyAfterSignIn(user, keepUnlockSecret);
   if (access === 'admin') return { kind: 'admin' };
   await leave();
-  if (access === 'failed') return { kind: 'failed', message: 'Failed to verify user role' };
+  if (access === 'failed') return { kind: 'failed', message: textsOf(authErrorMessages).roleCheckFailed };
   return access === 'revoked' ? { kind: 'revoked', uid } : { kind: 'denied' };
 }

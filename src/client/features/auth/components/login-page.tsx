@@ -1,22 +1,24 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Box, Button, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Box, Button, Paper, Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useStore } from '@nanostores/react';
 import { BrandMark } from '../../../components/brand-mark';
 import { LoginToasts, showLoginAlert } from '../../../components/login-toasts';
+import { textsOf } from '../../../i18n/i18n';
 import {
   accessNoticeWords,
   forgetAccessNotice,
   readAccessNotice,
-  SESSION_ENDED_WORDS,
+  sessionEndedWords,
   takeSessionEndedNotice,
 } from '../../../lib/access-notice';
 import { afterFirstPaint } from '../../../lib/after-first-paint';
-import { OFFLINE_MESSAGE } from '../../../lib/offline-sign-in';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
+import { signInMessages } from '../../../lib/sign-in.messages';
 import type { SignInResult } from '../api/sign-in-as-admin';
 import classes from './login-page.module.css';
 import { loginMessages } from './login.messages';
+import { PasswordField } from './password-field';
 
 // Not needed to paint the form: the sign-in's code (and Firebase behind it) is fetched once the
 // form is painted.
@@ -29,15 +31,19 @@ const loadSignIn = () => import('../api/sign-in-as-admin');
 function signInAsAdmin(email: string, password: string): Promise<SignInResult> {
   return loadSignIn().then(
     (m) => m.signInAsAdmin(email, password),
-    () => ({ kind: 'failed', message: navigator.onLine ? SIGN_IN_CODE_MISSING : OFFLINE_MESSAGE }),
+    () => {
+      const words = textsOf(signInMessages);
+      return { kind: 'failed', message: navigator.onLine ? words.codeMissing : words.offline };
+    },
   );
 }
-
-const SIGN_IN_CODE_MISSING = 'The sign-in could not be loaded. Reload the page and try again.';
 
 export function LoginPage() {
   const navigate = useNavigate();
   const t = useStore(loginMessages);
+  const words = useStore(signInMessages);
+  const emailId = useId();
+  const passwordId = useId();
   const config = useRuntimeConfig();
   const [busy, setBusy] = useState(false);
   // Why the app ended the last session itself (the account lost its access), once.
@@ -46,7 +52,7 @@ export function LoginPage() {
   const [ended] = useState(takeSessionEndedNotice);
   useEffect(() => {
     forgetAccessNotice();
-    if (notice?.atSignIn) showLoginAlert('Access denied: Admins only.', 'error');
+    if (notice?.atSignIn) showLoginAlert(textsOf(signInMessages).accessDenied, 'error');
   }, [notice]);
   useEffect(
     () =>
@@ -69,21 +75,26 @@ export function LoginPage() {
       }
       if (result.kind === 'revoked') {
         // Loaded only now: the device database's code stays off the sign-in screen's first paint.
-        const { endDeviceSession, wipeProblem } = await import('../../../lib/end-session');
+        const [{ endDeviceSession, wipeProblem }, { problemWordsNow }] = await Promise.all([
+          import('../../../lib/end-session'),
+          import('../../../lib/problem-words'),
+        ]);
         if (!(await endDeviceSession({ kind: 'revoked', uid: result.uid, atSignIn: true }))) {
-          showLoginAlert(wipeProblem.get()?.message ?? '', 'error');
+          const problem = wipeProblem.get();
+          showLoginAlert(problem ? problemWordsNow(problem.problem, problem.message) : '', 'error');
         }
         return;
       }
-      if (result.kind === 'denied') showLoginAlert('Access denied: Admins only.', 'error');
-      else showLoginAlert(`Login failed: ${result.message}`, 'error');
+      if (result.kind === 'denied') showLoginAlert(words.accessDenied, 'error');
+      else showLoginAlert(words.loginFailed({ message: result.message }), 'error');
     } finally {
       setBusy(false);
     }
   };
 
-  // Plain elements styled by the module where Mantine's would only add weight: this screen's code
-  // is all the first paint loads (issue 9: 120 KB gzip), and its other screens never need it.
+  // Plain elements styled by the module where Mantine's would only add weight (its input code alone
+  // is 5 KB gzip): this screen's code is all the first paint loads (issue 9: 120 KB gzip), and its
+  // other screens never need it.
   return (
     <main className={classes.page}>
       <LoginToasts />
@@ -96,20 +107,28 @@ export function LoginPage() {
         </Stack>
         {notice ? (
           <p className={classes.notice} role="alert" data-testid="access-notice">
-            {accessNoticeWords(notice)}
+            {accessNoticeWords(words, notice)}
           </p>
         ) : null}
         {ended && !notice ? (
           <p className={classes.notice} role="status" data-testid="session-ended-notice">
-            {SESSION_ENDED_WORDS[ended]}
+            {sessionEndedWords(words, ended)}
           </p>
         ) : null}
         <h1 className={classes.heading}>{t.greeting}</h1>
         <p className={classes.prompt}>{t.prompt}</p>
         <Box component="form" onSubmit={handleSubmit}>
           <Stack gap="md">
-            <TextInput label={t.email} name="email" type="email" autoComplete="username" required size="md" />
-            <PasswordInput label={t.password} name="password" autoComplete="current-password" required size="md" />
+            <div className={classes.field}>
+              <label className={classes.label} htmlFor={emailId}>
+                {t.email}
+                <span className={classes.required} aria-hidden="true">
+                  {' *'}
+                </span>
+              </label>
+              <input id={emailId} className={classes.input} name="email" type="email" autoComplete="username" required />
+            </div>
+            <PasswordField id={passwordId} label={t.password} toggleLabel={words.showPassword} />
             <Button type="submit" size="md" fullWidth loading={busy} disabled={busy} mt="xs">
               {t.signIn}
             </Button>

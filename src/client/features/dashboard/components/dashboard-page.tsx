@@ -1,24 +1,17 @@
 import { useMemo, type ReactNode } from 'react';
 import { Badge, Group, Paper, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useStore } from '@nanostores/react';
 import { WIDGET_MAX_HEIGHT } from '../../../../shared/constants';
-import { inquiryName } from '../../../../shared/inquiry-api';
+import type { Inquiry } from '../../../../shared/entities';
+import { intlLocale } from '../../../i18n/locale';
 import { useAccessRecord } from '../../../hooks/use-access-record';
 import { useCollection } from '../../../hooks/use-collection';
 import { useHorizontalWheel } from '../../../hooks/use-horizontal-wheel';
 import { usePharmacyClock } from '../../../hooks/use-pharmacy-clock';
 import { formatListDate } from '../../../lib/dates';
-import {
-  ACTIVE_TRANSFERS,
-  DASHBOARD_TITLE,
-  NEW_MESSAGES,
-  PRESCRIPTION_REQUESTS,
-  UPCOMING,
-  activeTransfers,
-  newMessages,
-  prescriptionItems,
-  upcomingItems,
-} from '../widgets';
+import { dashboardMessages } from '../dashboard.messages';
+import { activeTransfers, newMessages, prescriptionItems, upcomingItems } from '../widgets';
 import classes from './dashboard.module.css';
 
 const LIST_PATHS = {
@@ -29,14 +22,25 @@ const LIST_PATHS = {
 
 const NONE: never[] = [];
 
+type DashboardTexts = ReturnType<typeof dashboardMessages.get>;
+
+/** "1,234" as the language writes it (English: en-CA's, as the counts always were). */
+const more = (count: number) => count.toLocaleString(intlLocale() ?? 'en-CA');
+
+/** The name an inquiry shows (shared/inquiry-api's inquiryName), 'Unknown User' in the language shown. */
+function inquiryName(t: DashboardTexts, inquiry: Pick<Inquiry, 'first_name' | 'last_name'>): string {
+  return `${inquiry.first_name ?? ''} ${inquiry.last_name ?? ''}`.trim() || t.unknownUser;
+}
+
 /** The last row of a widget that draws only its first rows: how many more, opening the list. */
-function MoreRow({ more, to, testId }: { more: number; to: string; testId: string }) {
-  if (more === 0) return null;
+function MoreRow({ more: count, to, testId }: { more: number; to: string; testId: string }) {
+  const t = useStore(dashboardMessages);
+  if (count === 0) return null;
   return (
     <li>
       <UnstyledButton className={classes.row} data-testid={testId} renderRoot={(props) => <Link {...props} to={to} />}>
         <Text size="sm" c="pharmacy.8" fw={600}>
-          {more.toLocaleString('en-CA')} more: open the list
+          {t.moreList({ count: more(count) })}
         </Text>
       </UnstyledButton>
     </li>
@@ -45,20 +49,21 @@ function MoreRow({ more, to, testId }: { more: number; to: string; testId: strin
 
 function CountBadge({ count, label, testId }: { count: number; label: string; testId: string }) {
   return (
-    <Badge color="red.8" variant="filled" circle={count < 10} aria-label={`${count} ${label}`} data-testid={testId}>
+    <Badge color="red.8" variant="filled" circle={count < 10} aria-label={label} data-testid={testId}>
       {count}
     </Badge>
   );
 }
 
 function Widget({ title, count, testId, empty, children }: { title: string; count: number; testId: string; empty: string; children: ReactNode }) {
+  const t = useStore(dashboardMessages);
   return (
     <Paper withBorder radius="md" component="section" aria-label={title} data-testid={testId}>
       <Group justify="space-between" p="sm" wrap="nowrap">
         <Title order={2} size="h4">
           {title}
         </Title>
-        <CountBadge count={count} label={title} testId={`${testId}-count`} />
+        <CountBadge count={count} label={t.countOf({ count, label: title })} testId={`${testId}-count`} />
       </Group>
       <ScrollArea.Autosize mah={WIDGET_MAX_HEIGHT} type="auto" data-testid={`${testId}-scroll`}>
         {count === 0 ? (
@@ -81,6 +86,7 @@ const DASHBOARD_SHOWN = { action: 'list', collection: null, record_id: null, pat
 export function DashboardPage() {
   // The dashboard shows patients' names from several lists: one entry in the access log.
   useAccessRecord(DASHBOARD_SHOWN);
+  const t = useStore(dashboardMessages);
   const { now, wall } = usePharmacyClock();
   const inquiries = useCollection('inquiries').rows ?? NONE;
   const refills = useCollection('refills').rows ?? NONE;
@@ -98,22 +104,22 @@ export function DashboardPage() {
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
-        {DASHBOARD_TITLE}
+        {t.title}
       </Title>
 
-      <Paper withBorder radius="md" p="sm" component="section" aria-label={NEW_MESSAGES} data-testid="dashboard-messages">
+      <Paper withBorder radius="md" p="sm" component="section" aria-label={t.newMessages} data-testid="dashboard-messages">
         <Group gap="xs" mb="xs">
           <Title order={2} size="h4">
-            {NEW_MESSAGES}
+            {t.newMessages}
           </Title>
-          <CountBadge count={cards.count} label="unresolved inquiries" testId="dashboard-messages-count" />
+          <CountBadge count={cards.count} label={t.unresolved(cards.count)} testId="dashboard-messages-count" />
         </Group>
         {cards.count === 0 ? (
           <Text size="sm" c="dimmed">
-            No new messages.
+            {t.noNewMessages}
           </Text>
         ) : (
-          <div ref={stripRef} className={classes.strip} data-testid="dashboard-messages-strip" tabIndex={0} aria-label="New messages, scroll sideways">
+          <div ref={stripRef} className={classes.strip} data-testid="dashboard-messages-strip" tabIndex={0} aria-label={t.scrollSideways}>
             {cards.shown.map((inquiry) => (
               <UnstyledButton
                 key={inquiry.message_id}
@@ -123,7 +129,7 @@ export function DashboardPage() {
               >
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Text fw={600} size="sm" truncate="end">
-                    {inquiryName(inquiry)}
+                    {inquiryName(t, inquiry)}
                   </Text>
                   <Text size="xs" c="dimmed" style={{ flex: '0 0 auto' }}>
                     {formatListDate(inquiry.created_at, now)}
@@ -141,7 +147,7 @@ export function DashboardPage() {
                 renderRoot={(props) => <Link {...props} to="/messages" search={{ filter: 'New' }} />}
               >
                 <Text size="sm" c="pharmacy.8" fw={600}>
-                  {cards.more.toLocaleString('en-CA')} more: open the messages
+                  {t.moreMessages({ count: more(cards.more) })}
                 </Text>
               </UnstyledButton>
             )}
@@ -150,7 +156,7 @@ export function DashboardPage() {
       </Paper>
 
       <div className={classes.widgets}>
-        <Widget title={PRESCRIPTION_REQUESTS} count={prescriptionRows.count} testId="widget-prescriptions" empty="No active requests.">
+        <Widget title={t.prescriptionRequests} count={prescriptionRows.count} testId="widget-prescriptions" empty={t.noActiveRequests}>
           {prescriptionRows.shown.map((item) => (
             <li key={`${item.collection}-${item.id}`}>
               <UnstyledButton
@@ -160,10 +166,10 @@ export function DashboardPage() {
               >
                 <span style={{ minWidth: 0 }}>
                   <Text size="sm" fw={600} truncate="end">
-                    {item.type} · Rx {item.rx_number}
+                    {t.prescription({ type: t[item.type], rx: item.rx_number })}
                   </Text>
                   <Text size="xs" c="dimmed" truncate="end">
-                    {item.service}
+                    {t[item.collection]}
                   </Text>
                 </span>
                 <Text size="xs" c="dimmed" style={{ flex: '0 0 auto' }}>
@@ -174,7 +180,7 @@ export function DashboardPage() {
           ))}
           <MoreRow more={prescriptionRows.more} to="/prescriptions/refills-and-renewals" testId="widget-prescriptions-more" />
         </Widget>
-        <Widget title={UPCOMING} count={upcomingRows.count} testId="widget-upcoming" empty="No upcoming appointments.">
+        <Widget title={t.upcoming} count={upcomingRows.count} testId="widget-upcoming" empty={t.noUpcoming}>
           {upcomingRows.shown.map((item) => (
             <li key={item.id}>
               <UnstyledButton
@@ -183,17 +189,17 @@ export function DashboardPage() {
                 renderRoot={(props) => <Link {...props} to="/appointments/list-view-page" search={{ id: item.id }} />}
               >
                 <Text size="sm" fw={600}>
-                  {item.appointment_type}
+                  {t[item.appointment_type]}
                 </Text>
                 <Text size="xs" c="dimmed" style={{ flex: '0 0 auto' }}>
-                  {item.date === wall.date ? 'Today' : item.date} at {item.start_time}
+                  {item.date === wall.date ? t.todayAt({ time: item.start_time }) : t.dayAt({ date: item.date, time: item.start_time })}
                 </Text>
               </UnstyledButton>
             </li>
           ))}
           <MoreRow more={upcomingRows.more} to="/appointments/list-view-page" testId="widget-upcoming-more" />
         </Widget>
-        <Widget title={ACTIVE_TRANSFERS} count={transferShown.count} testId="widget-transfers" empty="No active transfers.">
+        <Widget title={t.activeTransfers} count={transferShown.count} testId="widget-transfers" empty={t.noActiveTransfers}>
           {transferShown.shown.map((transfer) => (
             <li key={transfer.transfer_id}>
               <UnstyledButton
@@ -206,7 +212,7 @@ export function DashboardPage() {
                     {transfer.first_name} {transfer.last_name}
                   </Text>
                   <Text size="xs" c="dimmed" truncate="end">
-                    From {transfer.pharmacy_name}
+                    {t.fromPharmacy({ pharmacy: transfer.pharmacy_name })}
                   </Text>
                 </span>
                 <Text size="xs" c="dimmed" style={{ flex: '0 0 auto' }}>

@@ -2,26 +2,24 @@ import { useEffect, useRef } from 'react';
 import { BackToList } from '../../../components/two-pane';
 import { Anchor, Badge, Blockquote, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useStore } from '@nanostores/react';
+import type { StoreValue } from 'nanostores';
 import type { Inquiry } from '../../../../shared/entities';
-import { REPLY_MAX_CHARS, inquiryName, replyProblem } from '../../../../shared/inquiry-api';
+import { REPLY_MAX_CHARS, replyProblem } from '../../../../shared/inquiry-api';
 import { ChangeProblems } from '../../../components/change-problems';
+import { focusableWhileLoading } from '../../../components/focusable-while-loading';
 import { PendingMark } from '../../../components/pending-mark';
 import { formatDateTime } from '../../../lib/dates';
+import { intlLocale } from '../../../i18n/locale';
 import { useOnline } from '../../../hooks/use-online';
 import { isInFlight, type OutboxEntry } from '../../../offline/outbox-entry';
 import { useInquiryActions } from '../hooks/use-inquiry-actions';
-import {
-  MARK_RESOLVED,
-  MARK_UNRESOLVED,
-  REPLIED,
-  REPLY_PLACEHOLDER,
-  SEE_GUEST_INFO,
-  SEE_USER_PROFILE,
-  SEND_REPLY,
-  SENDING,
-  resolveToggle,
-} from '../inquiry-list';
+import { actionLabelMessages } from '../../../lib/action-label';
+import { resolveToggle, shownName } from '../inquiry-list';
+import { inquiryListMessages } from '../inquiry-list.messages';
+import { inquiryDetailMessages } from '../inquiry-detail.messages';
 import { useAccessRecord } from '../../../hooks/use-access-record';
+import { useRecordShortcuts } from '../../../hooks/use-shortcut-targets';
 import { useReplyDraft } from '../hooks/use-reply-draft';
 
 interface InquiryDetailProps {
@@ -34,17 +32,20 @@ interface InquiryDetailProps {
 }
 
 /** What a refused reply would have said, so nothing typed is lost from sight. */
-function refusedReply(entry: OutboxEntry) {
+function refusedReply(entry: OutboxEntry, t: StoreValue<typeof inquiryDetailMessages>) {
   const text = entry.action === 'inquiry-reply' ? (entry.args.body as { reply?: string } | undefined)?.reply : undefined;
   if (!text) return null;
   return (
     <Text size="sm" mt={4} data-testid="inquiry-refused-reply">
-      Your reply, not sent: “{text}”
+      {t.refusedReply({ text })}
     </Text>
   );
 }
 
 export function InquiryDetail({ inquiry, entries = [], focusOnMount, onBack, onReplied }: InquiryDetailProps) {
+  const t = useStore(inquiryDetailMessages);
+  const { unknownUser } = useStore(inquiryListMessages);
+  const labels = useStore(actionLabelMessages);
   const { busy, toggle, reply } = useInquiryActions();
   useAccessRecord({ action: 'view', collection: 'inquiries', record_id: inquiry.message_id, patient_user_id: null });
   const online = useOnline();
@@ -64,10 +65,27 @@ export function InquiryDetail({ inquiry, entries = [], focusOnMount, onBack, onR
   }, []);
 
   const action = resolveToggle(inquiry);
+  // Keyboard shortcuts (issue 20): c and i as the resolve button below, r to the reply box.
+  const replyRef = useRef<HTMLTextAreaElement>(null);
+  useRecordShortcuts({
+    complete: action === 'resolve' ? () => void toggle(inquiry, action) : undefined,
+    incomplete: action === 'unresolve' ? () => void toggle(inquiry, action) : undefined,
+    busy: busy !== null,
+    reply: inquiry.replied ? undefined : () => replyRef.current?.focus(),
+  });
   const replyEntry = entries.find((entry) => entry.action === 'inquiry-reply' && isInFlight(entry));
   const sending = busy === 'reply';
   const problem = replyProblem(draft);
   const tooLong = draft.trim().length > 0 && problem !== null;
+
+  // Once a reply is in, its box and button give way to 'Replied:': focus, left on the page when
+  // they went, goes there (a keyboard user keeps their place).
+  const repliedRef = useRef<HTMLHeadingElement>(null);
+  const wasReplied = useRef(inquiry.replied);
+  useEffect(() => {
+    if (inquiry.replied && !wasReplied.current && document.activeElement === document.body) repliedRef.current?.focus();
+    wasReplied.current = inquiry.replied;
+  }, [inquiry.replied]);
 
   const send = async () => {
     if (sending || problem) return;
@@ -87,25 +105,25 @@ export function InquiryDetail({ inquiry, entries = [], focusOnMount, onBack, onR
           <Group gap="sm" wrap="wrap" justify="space-between">
             <Group gap="sm">
               <Title order={2} size="h3" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
-                {inquiryName(inquiry)}
+                {shownName(inquiry, unknownUser)}
               </Title>
               {entries.length > 0 ? <PendingMark entries={entries} /> : null}
             </Group>
             {inquiry.user_id !== null ? (
               <Anchor renderRoot={(props) => <Link {...props} to="/users/$userId" params={{ userId: String(inquiry.user_id) }} />}>
-                {SEE_USER_PROFILE}
+                {t.seeUserProfile}
               </Anchor>
             ) : (
               <Anchor renderRoot={(props) => <Link {...props} to="/messages/$messageId" params={{ messageId: String(inquiry.message_id) }} />}>
-                {SEE_GUEST_INFO}
+                {t.seeGuestInfo}
               </Anchor>
             )}
           </Group>
 
-          <ChangeProblems entries={entries} details={refusedReply} data-testid="inquiry-conflict" />
+          <ChangeProblems entries={entries} details={(entry) => refusedReply(entry, t)} data-testid="inquiry-conflict" />
 
           <Text size="sm" c="dimmed">
-            {formatDateTime(inquiry.created_at)}
+            {formatDateTime(inquiry.created_at, { locale: intlLocale() })}
           </Text>
           <Blockquote p="sm" color="gray" data-testid="inquiry-message" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {inquiry.message}
@@ -117,22 +135,23 @@ export function InquiryDetail({ inquiry, entries = [], focusOnMount, onBack, onR
               style={{ alignSelf: 'flex-start' }}
               loading={busy === action}
               disabled={busy !== null && busy !== action}
+              renderRoot={focusableWhileLoading}
               onClick={() => void toggle(inquiry, action)}
               data-testid="inquiry-toggle"
             >
-              {action === 'resolve' ? MARK_RESOLVED : MARK_UNRESOLVED}
+              {labels[action === 'resolve' ? 'inquiry-resolve' : 'inquiry-unresolve']}
             </Button>
           ) : null}
 
           {inquiry.replied ? (
             <Stack gap={4}>
               <Group gap="xs">
-                <Title order={3} size="h5">
-                  {REPLIED}
+                <Title order={3} size="h5" ref={repliedRef} tabIndex={-1}>
+                  {t.replied}
                 </Title>
                 {replyEntry ? (
                   <Badge variant="default" size="sm" data-testid="inquiry-reply-pending">
-                    {online ? SENDING : 'Pending: saved on this device, not sent yet'}
+                    {online ? t.sending : t.replyPending}
                   </Badge>
                 ) : null}
               </Group>
@@ -143,14 +162,15 @@ export function InquiryDetail({ inquiry, entries = [], focusOnMount, onBack, onR
           ) : (
             <Stack gap="xs">
               <Textarea
-                aria-label="Reply"
-                placeholder={REPLY_PLACEHOLDER}
+                ref={replyRef}
+                aria-label={t.reply}
+                placeholder={t.replyPlaceholder}
                 autosize
                 minRows={4}
                 maxRows={12}
                 value={draft}
                 onChange={(event) => setDraft(event.currentTarget.value)}
-                error={tooLong ? `A reply can be at most ${REPLY_MAX_CHARS.toLocaleString()} characters.` : undefined}
+                error={tooLong ? t.tooLong({ max: REPLY_MAX_CHARS.toLocaleString(intlLocale()) }) : undefined}
                 data-testid="inquiry-reply-input"
               />
               <Button
@@ -159,7 +179,7 @@ export function InquiryDetail({ inquiry, entries = [], focusOnMount, onBack, onR
                 onClick={() => void send()}
                 data-testid="inquiry-send-reply"
               >
-                {sending ? SENDING : SEND_REPLY}
+                {sending ? t.sending : labels['inquiry-reply']}
               </Button>
             </Stack>
           )}

@@ -1,5 +1,6 @@
 import { useCallback, useId, useMemo } from 'react';
 import { Group, Stack, Title } from '@mantine/core';
+import { useStore } from '@nanostores/react';
 import { ListBody, ListCount } from '../../../components/list-body';
 import { PickOne } from '../../../components/pick-one';
 import { paneClasses as classes } from '../../../components/two-pane';
@@ -9,16 +10,8 @@ import { useFilteredRecords } from '../../../hooks/use-record-index';
 import type { RecordIndex } from '../../../lib/record-index';
 import { INQUIRY_FILTERS, type InquiryFilter } from '../../../lib/search-params';
 import type { OutboxEntry } from '../../../offline/outbox-entry';
-import {
-  EMPTY_TEXT,
-  ERROR_TEXT,
-  LOADING_TEXT,
-  MESSAGES_TITLE,
-  SEARCH_BY,
-  inquiryKeep,
-  type InquiryRow as Row,
-  type SearchByField,
-} from '../inquiry-list';
+import { SEARCH_BY, inquiryKeep, type InquiryRow as Row, type SearchByField } from '../inquiry-list';
+import { inquiryFilterMessages, inquiryListMessages, searchFieldMessages } from '../inquiry-list.messages';
 import { InquiryRow, ROW_HEIGHT } from './inquiry-row';
 import { SearchInput } from '../../../components/search-input';
 import { useSearchRecord } from '../../../hooks/use-access-record';
@@ -42,7 +35,9 @@ export function InquiryListPane({ index, pending, error, selectedId, filter, onS
   const rows = index?.rows;
   const now = useNow();
   const countId = useId();
-  const fieldLabel = SEARCH_BY.find((f) => f.value === field)?.label.toLowerCase() ?? '';
+  const t = useStore(inquiryListMessages);
+  const fields = useStore(searchFieldMessages);
+  const filters = useStore(inquiryFilterMessages);
   const keyAt = useCallback((i: number) => (rows?.[hits[i] as number] as Row).message_id, [rows, hits]);
 
   // A keystroke renders the search box at once and the hits a frame later (useDeferredValue): the
@@ -53,14 +48,14 @@ export function InquiryListPane({ index, pending, error, selectedId, filter, onS
         total={rows?.length}
         hits={hits.length}
         error={error}
-        errorText={ERROR_TEXT}
-        loadingText={LOADING_TEXT}
-        emptyText={EMPTY_TEXT}
+        errorText={t.error}
+        loadingText={t.loading}
+        emptyText={t.empty}
         emptyTestId="inquiry-list-empty"
       >
         {() => (
           <VirtualList
-            label={MESSAGES_TITLE}
+            label={t.title}
             count={hits.length}
             keyAt={keyAt}
             rowHeight={ROW_HEIGHT}
@@ -79,33 +74,40 @@ export function InquiryListPane({ index, pending, error, selectedId, filter, onS
         )}
       </ListBody>
     ),
-    [rows, hits, keyAt, error, selectedId, pending, now, onSelect],
+    [rows, hits, keyAt, error, selectedId, pending, now, onSelect, t],
   );
   const controls = useMemo(
     () => (
       <Group gap="xs" grow wrap="nowrap">
         <PickOne
-          label="Search by"
+          label={t.searchBy}
           size="xs"
-          data={SEARCH_BY.map((f) => ({ value: f.value as SearchByField, label: f.label }))}
+          data={SEARCH_BY.map((value) => ({ value, label: fields[value] }))}
           value={field}
           onChange={setField}
           data-testid="inquiry-search-by"
         />
-        <PickOne label="Filter" size="xs" data={INQUIRY_FILTERS} value={filter} onChange={onFilterChange} data-testid="inquiry-filter" />
+        <PickOne
+          label={t.filter}
+          size="xs"
+          data={INQUIRY_FILTERS.map((value) => ({ value, label: filters[value] }))}
+          value={filter}
+          onChange={onFilterChange}
+          data-testid="inquiry-filter"
+        />
       </Group>
     ),
-    [field, filter, onFilterChange],
+    [field, filter, onFilterChange, t, fields, filters],
   );
 
   return (
     <>
       <Title order={1} size="h3" className={classes.paneTitle}>
-        {MESSAGES_TITLE}
+        {t.title}
       </Title>
       <Stack gap="xs" className={classes.toolbar}>
         <SearchInput
-          label={`Search by ${fieldLabel}`}
+          label={t.searchByField({ field: fields[field].toLowerCase() })}
           value={query}
           onChange={setQuery}
           aria-describedby={countId}

@@ -1,12 +1,14 @@
 import { memo } from 'react';
 import { Text, UnstyledButton } from '@mantine/core';
+import { useStore } from '@nanostores/react';
 import type { Inquiry } from '../../../../shared/entities';
 import { PendingMark } from '../../../components/pending-mark';
 import { paneClasses as classes } from '../../../components/two-pane';
 import { formatListDate } from '../../../lib/dates';
+import { intlLocale } from '../../../i18n/locale';
 import type { OutboxEntry } from '../../../offline/outbox-entry';
-import { inquiryName } from '../../../../shared/inquiry-api';
-import { messagePreview } from '../inquiry-list';
+import { messagePreview, shownName } from '../inquiry-list';
+import { inquiryListMessages } from '../inquiry-list.messages';
 
 export const ROW_HEIGHT = 68;
 
@@ -19,6 +21,8 @@ interface InquiryRowProps {
 }
 
 export const InquiryRow = memo(function InquiryRow({ inquiry, selected, entries, now, onSelect }: InquiryRowProps) {
+  // Read here too: a memoized row re-renders on a language switch (its date, its words).
+  const t = useStore(inquiryListMessages);
   const unresolved = !inquiry.resolved;
   return (
     <UnstyledButton
@@ -30,13 +34,13 @@ export const InquiryRow = memo(function InquiryRow({ inquiry, selected, entries,
       onClick={() => onSelect(inquiry.message_id)}
     >
       {unresolved ? (
-        <span className={classes.dot} data-active role="img" aria-label="New" data-testid="inquiry-new-dot" />
+        <span className={classes.dot} data-active role="img" aria-label={t.newMark} data-testid="inquiry-new-dot" />
       ) : (
         <span className={classes.dot} aria-hidden />
       )}
       <span className={classes.rowMain}>
         <Text component="span" display="block" fw={600} truncate="end">
-          {inquiryName(inquiry)}
+          {shownName(inquiry, t.unknownUser)}
         </Text>
         <Text component="span" display="block" size="sm" c="dimmed" truncate="end" data-testid="inquiry-preview">
           {messagePreview(inquiry.message)}
@@ -44,7 +48,7 @@ export const InquiryRow = memo(function InquiryRow({ inquiry, selected, entries,
       </span>
       <span className={classes.rowSide}>
         <Text component="span" size="xs" c="dimmed" data-testid="inquiry-time">
-          {formatListDate(inquiry.created_at, now)}
+          {formatListDate(inquiry.created_at, now, { locale: intlLocale() })}
         </Text>
         {entries && entries.length > 0 ? <PendingMark entries={entries} /> : null}
       </span>

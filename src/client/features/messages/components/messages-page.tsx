@@ -1,11 +1,13 @@
 import { useCallback, useMemo } from 'react';
+import { useStore } from '@nanostores/react';
 import { TwoPane } from '../../../components/two-pane';
 import { useCollection } from '../../../hooks/use-collection';
 import { usePaneSelection } from '../../../hooks/use-pane-selection';
 import { useRecordIndex } from '../../../hooks/use-record-index';
 import { mapRows } from '../../../offline/view-store';
 import type { InquiryFilter } from '../../../lib/search-params';
-import { MESSAGES_TITLE, SELECT_TEXT, withSearchText } from '../inquiry-list';
+import { withSearchText } from '../inquiry-list';
+import { inquiryListMessages } from '../inquiry-list.messages';
 import { InquiryDetail } from './inquiry-detail';
 import { InquiryListPane } from './inquiry-list-pane';
 import { useAccessRecord } from '../../../hooks/use-access-record';
@@ -18,6 +20,7 @@ export interface MessagesPageProps {
 
 /** The messages page of spec section 2: the inquiries on this device, in the two-pane pattern. */
 export function MessagesPage({ id, filter, onSearchChange }: MessagesPageProps) {
+  const t = useStore(inquiryListMessages);
   const { rows, pending, error } = useCollection('inquiries');
   useAccessRecord({ action: 'list', collection: 'inquiries', record_id: null, patient_user_id: null });
   const searchable = useMemo(() => (rows ? mapRows(rows, withSearchText) : undefined), [rows]);
@@ -30,8 +33,8 @@ export function MessagesPage({ id, filter, onSearchChange }: MessagesPageProps) 
 
   return (
     <TwoPane
-      listLabel={MESSAGES_TITLE}
-      placeholder={SELECT_TEXT}
+      listLabel={t.title}
+      placeholder={t.select}
       placeholderTestId="inquiry-detail-placeholder"
       list={
         <InquiryListPane

@@ -6,8 +6,9 @@ import type { InquiryAction } from '../../../../shared/inquiry-api';
 import { showAlert } from '../../../components/alerts';
 import { useQueuedChange } from '../../../hooks/use-queued-change';
 import { inquiryToggleCall, replyCall } from '../../../../shared/actions/calls';
+import { textsOf } from '../../../i18n/i18n';
 import { queueAction } from '../../../offline/actions';
-import { REPLY_FAILED, REPLY_NOT_EMAILED, REPLY_SENT } from '../inquiry-list';
+import { replyToastMessages } from '../inquiry-detail.messages';
 
 export function useInquiryActions() {
   const { busy, run } = useQueuedChange<InquiryAction>();
@@ -24,13 +25,14 @@ export function useInquiryActions() {
   /** Resolves true when the server took the reply. */
   const reply = useCallback(
     async (inquiry: Inquiry, text: string): Promise<boolean> => {
+      const toasts = textsOf(replyToastMessages);
       const result = await run('reply', () => queueAction(replyCall(inquiry, text), inquiry), {
         log: 'Error sending reply',
-        success: REPLY_SENT,
-        failure: REPLY_FAILED,
+        success: toasts.sent,
+        failure: toasts.failed,
       });
       if (result?.ok && (result.response as { emailed?: unknown } | undefined)?.emailed === false) {
-        showAlert(REPLY_NOT_EMAILED, 'info');
+        showAlert(textsOf(replyToastMessages).notEmailed, 'info');
       }
       return result?.ok === true;
     },

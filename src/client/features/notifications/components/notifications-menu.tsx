@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { ActionIcon, Anchor, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useStore } from '@nanostores/react';
 import { BellIcon } from '../../../components/icons';
 import { useNow } from '../../../hooks/use-now';
 import { formatListDate } from '../../../lib/dates';
 import { useTransferNotifications } from '../hooks/use-transfer-notifications';
+import { notificationMessages } from '../notifications.messages';
 import { mergeNotifications, type TransferNotification } from '../transfer-notifications';
 import classes from './notifications-menu.module.css';
 
@@ -14,6 +16,7 @@ import classes from './notifications-menu.module.css';
  * Opening it marks them seen; they stay listed until it closes. A popover (a small dialog).
  */
 export function NotificationsMenu() {
+  const t = useStore(notificationMessages);
   const [opened, setOpened] = useState(false);
   const [shown, setShown] = useState<TransferNotification[]>([]);
   const { items, markSeen } = useTransferNotifications();
@@ -34,8 +37,8 @@ export function NotificationsMenu() {
           variant="subtle"
           color="gray"
           size="lg"
-          aria-label="Notifications"
-          aria-description={items.length > 0 ? `${items.length} new` : undefined}
+          aria-label={t.notifications}
+          aria-description={items.length > 0 ? t.newCount(items.length) : undefined}
           onClick={() => change(!opened)}
           // Focus stays on the bell after a click: Escape closes from there too.
           onKeyDown={(event) => {
@@ -54,10 +57,10 @@ export function NotificationsMenu() {
           </Indicator>
         </ActionIcon>
       </Popover.Target>
-      <Popover.Dropdown p="xs" aria-label="Notifications">
+      <Popover.Dropdown p="xs" aria-label={t.notifications}>
         {listed.length === 0 ? (
           <Text size="sm" c="dimmed" px="xs" py={6}>
-            No new notifications
+            {t.none}
           </Text>
         ) : (
           <ScrollArea.Autosize mah={320} type="auto">
@@ -71,7 +74,7 @@ export function NotificationsMenu() {
                   renderRoot={(props) => <Link {...props} to="/prescriptions/transfers" search={{ id: item.transferId }} />}
                 >
                   <Text component="span" size="sm" fw={600} display="block">
-                    New transfer request!
+                    {t.newTransfer}
                   </Text>
                   <Text component="span" size="xs" c="dimmed" display="block">
                     {item.name} · {formatListDate(item.createdAt, now)}

@@ -1,10 +1,12 @@
+import { useStore } from '@nanostores/react';
 import type { PrescriptionCollectionName as CollectionName } from '../../../../shared/collections';
 import type { StatusFilter } from '../../../../shared/request-status';
 import { useCollection } from '../../../hooks/use-collection';
 import { usePaneSelection } from '../../../hooks/use-pane-selection';
 import { TwoPane } from '../../../components/two-pane';
 import { useRecordIndex } from '../../../hooks/use-record-index';
-import { SELECT_TEXT, type AnyListConfig, type AnyRecord, type ListConfig } from '../list-config';
+import type { AnyListConfig, AnyRecord, ListConfig } from '../list-config';
+import { listPaneMessages } from './list-pane.messages';
 import { RecordDetail } from './record-detail';
 import { RecordListPane } from './record-list-pane';
 import { useAccessRecord } from '../../../hooks/use-access-record';
@@ -23,6 +25,8 @@ export function PrescriptionListPage<K extends CollectionName>({
   onSearchChange,
 }: PrescriptionPageProps & { config: ListConfig<K> }) {
   const anyConfig = config as unknown as AnyListConfig;
+  const title = useStore(config.texts).title;
+  const { select } = useStore(listPaneMessages);
   const { rows, pending, error, complete } = useCollection(config.collection, { preview: true });
   useAccessRecord({ action: 'list', collection: config.collection, record_id: null, patient_user_id: null });
   const index = useRecordIndex(
@@ -36,8 +40,8 @@ export function PrescriptionListPage<K extends CollectionName>({
 
   return (
     <TwoPane
-      listLabel={config.title}
-      placeholder={SELECT_TEXT}
+      listLabel={title}
+      placeholder={select}
       placeholderTestId="prescription-detail-placeholder"
       list={
         <RecordListPane

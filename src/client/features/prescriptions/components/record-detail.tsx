@@ -2,21 +2,20 @@ import { useEffect, useId, useRef } from 'react';
 import { FieldList } from '../../../components/field-list';
 import { BackToList } from '../../../components/two-pane';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useStore } from '@nanostores/react';
 import type { Transfer } from '../../../../shared/entities';
 import { isInFlight, type OutboxEntry } from '../../../offline/outbox-entry';
 import { ChangeProblems } from '../../../components/change-problems';
+import { focusableWhileLoading } from '../../../components/focusable-while-loading';
 import { PendingMark } from '../../../components/pending-mark';
 import { useAccessRecord } from '../../../hooks/use-access-record';
+import { useRecordShortcuts } from '../../../hooks/use-shortcut-targets';
+import { actionLabelMessages } from '../../../lib/action-label';
 import { useRecordActions } from '../hooks/use-record-actions';
+import { useValueWords } from '../hooks/use-value-words';
 import { recordName, type AnyListConfig, type AnyRecord, type DetailField } from '../list-config';
-import {
-  NOTIFY_LABEL,
-  NOTIFY_NEEDS_COMPLETED,
-  NOTIFY_SENDING_LABEL,
-  allowedActions,
-  canNotify,
-  type RecordAction,
-} from '../record-actions';
+import { allowedActions, canNotify, type RecordAction } from '../record-actions';
+import { recordActionMessages } from '../record-actions.messages';
 import { StatusBadge } from './status-badge';
 import classes from './prescriptions.module.css';
 
@@ -28,6 +27,17 @@ interface RecordDetailProps {
   focusOnMount: boolean;
   onBack: () => void;
 }
+
+/**
+ * One button per pair (Complete/Incomplete, Flag/Unflag): the one pressed stays and changes its
+ * words with the status, so focus stays on it (a new button would leave focus on the page).
+ */
+const ACTION_SLOT: Record<RecordAction['action'], string> = {
+  complete: 'completion',
+  incomplete: 'completion',
+  flag: 'flag',
+  unflag: 'flag',
+};
 
 const ACTION_STYLE: Record<RecordAction['action'], { variant: string; color?: string }> = {
   complete: { variant: 'filled' },
@@ -44,6 +54,9 @@ export function RecordDetail({
   onBack,
 }: RecordDetailProps) {
   const { busy, runAction, notify } = useRecordActions(config);
+  const t = useStore(recordActionMessages);
+  const labels = useStore(actionLabelMessages);
+  const words = useValueWords();
   const key = (record as Record<string, unknown>)[config.key] as number;
   useAccessRecord({ action: 'view', collection: config.collection, record_id: key, patient_user_id: null });
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -57,6 +70,16 @@ export function RecordDetail({
   const notifiable = canNotify(record.status);
   const fields = config.detailFields as readonly DetailField<AnyRecord>[];
   const actions = config.statusActions === 'none' ? [] : allowedActions(record.status);
+  // Keyboard shortcuts c, i, f, n (issue 20): what the buttons below run, as they run it.
+  useRecordShortcuts({
+    ...Object.fromEntries(actions.map((action) => [action.action, () => void runAction(record, action)])),
+    busy: busy !== null,
+    notify: config.notify
+      ? () => {
+          if (!notifying) void notify(record as Transfer);
+        }
+      : undefined,
+  });
 
   return (
     <Stack gap="sm" data-testid="prescription-detail">
@@ -73,20 +96,21 @@ export function RecordDetail({
 
           <ChangeProblems entries={entries} data-testid="prescription-conflict" />
 
-          <FieldList fields={fields.map((field) => ({ label: field.label, value: field.value(record) }))} />
+          <FieldList fields={fields.map((field) => ({ label: words.fields[field.label], value: field.value(record, words) }))} />
 
           {actions.length > 0 || config.notify ? (
             <div className={classes.actions}>
               <Group gap="sm" wrap="wrap">
                 {actions.map((action) => (
                   <Button
-                    key={action.action}
+                    key={ACTION_SLOT[action.action]}
                     {...ACTION_STYLE[action.action]}
                     loading={busy === action.action}
                     disabled={busy !== null && busy !== action.action}
+                    renderRoot={focusableWhileLoading}
                     onClick={() => void runAction(record, action)}
                   >
-                    {action.label}
+                    {labels[action.action]}
                   </Button>
                 ))}
                 {config.notify ? (
@@ -103,13 +127,13 @@ export function RecordDetail({
                     }}
                     data-testid="prescription-notify"
                   >
-                    {notifying ? NOTIFY_SENDING_LABEL : NOTIFY_LABEL}
+                    {notifying ? t.notifying : t.notify}
                   </Button>
                 ) : null}
               </Group>
               {config.notify && !notifiable ? (
                 <Text id={notifyHintId} size="sm" c="dimmed">
-                  {NOTIFY_NEEDS_COMPLETED}
+                  {t.notifyNeedsCompleted}
                 </Text>
               ) : null}
             </div>

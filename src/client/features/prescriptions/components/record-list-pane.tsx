@@ -1,12 +1,15 @@
 import { useId, useMemo } from 'react';
 import { Group, SegmentedControl, Stack, Title } from '@mantine/core';
+import { useStore } from '@nanostores/react';
 import { STATUS_FILTERS, type StatusFilter } from '../../../../shared/request-status';
 import type { OutboxEntry } from '../../../offline/outbox-entry';
 import { useFilteredRecords } from '../../../hooks/use-record-index';
 import { useNow } from '../../../hooks/use-now';
 import type { RecordIndex } from '../../../lib/record-index';
 import { statusKeep } from '../filter-records';
-import { EMPTY_TEXT, type AnyListConfig, type AnyRecord } from '../list-config';
+import { fieldMessages } from '../fields.messages';
+import type { AnyListConfig, AnyRecord, FieldName } from '../list-config';
+import { listPaneMessages, statusFilterMessages } from './list-pane.messages';
 import { RecordList } from './record-list';
 import { ListBody, ListCount } from '../../../components/list-body';
 import { PickOne } from '../../../components/pick-one';
@@ -14,14 +17,6 @@ import { paneClasses as classes } from '../../../components/two-pane';
 import { SearchInput } from '../../../components/search-input';
 import { useSearchRecord } from '../../../hooks/use-access-record';
 import { useRemembered } from '../../../hooks/use-remembered';
-
-const FILTER_LABELS: Record<StatusFilter, string> = {
-  all: 'All',
-  active: 'Active',
-  completed: 'Completed',
-  flagged: 'Flagged',
-};
-const FILTER_DATA = STATUS_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }));
 
 interface RecordListPaneProps {
   config: AnyListConfig;
@@ -39,7 +34,7 @@ interface RecordListPaneProps {
 type Field = keyof AnyRecord & string;
 
 /** 'First name' reads 'first name' inside a sentence; 'Rx number' keeps its capital. */
-const searchNoun = (label: string) => label.replace(/^(?!Rx)\w/, (c) => c.toLowerCase());
+const searchNoun = (label: string) => label.replace(/^(?!Rx)\p{Lu}/u, (c) => c.toLowerCase());
 
 export function RecordListPane({
   config,
@@ -52,7 +47,11 @@ export function RecordListPane({
   onSelect,
   onFilterChange,
 }: RecordListPaneProps) {
-  const fields = config.searchFields as readonly { field: Field; label: string }[];
+  const t = useStore(listPaneMessages);
+  const filterNames = useStore(statusFilterMessages);
+  const fieldNames = useStore(fieldMessages);
+  const texts = useStore(config.texts);
+  const fields = config.searchFields as readonly { field: Field; label: FieldName }[];
   const [field, setField] = useRemembered<Field>(`${config.collection}:search-by`, fields[0]?.field as Field);
   const [query, setQuery] = useRemembered(`${config.collection}:search`, '');
   useSearchRecord(config.collection, query, field);
@@ -60,7 +59,8 @@ export function RecordListPane({
   const rows = index?.rows;
   const now = useNow();
   const countId = useId();
-  const fieldLabel = searchNoun(fields.find((f) => f.field === field)?.label ?? '');
+  const fieldName = fields.find((f) => f.field === field)?.label;
+  const fieldLabel = fieldName ? searchNoun(fieldNames[fieldName]) : '';
 
   // A keystroke renders the search box at once and the hits a frame later (useDeferredValue): the
   // parts that do not depend on the query are kept, so that first render is the input alone.
@@ -70,9 +70,9 @@ export function RecordListPane({
         total={rows?.length}
         hits={hits.length}
         error={error}
-        errorText={config.errorText}
-        loadingText={config.loadingText}
-        emptyText={EMPTY_TEXT}
+        errorText={texts.errorText}
+        loadingText={texts.loadingText}
+        emptyText={t.empty}
         emptyTestId="prescription-list-empty"
         partial={!complete}
       >
@@ -89,49 +89,49 @@ export function RecordListPane({
         )}
       </ListBody>
     ),
-    [rows, hits, error, config, complete, pending, selectedId, now, onSelect],
+    [rows, hits, error, texts, t, config, complete, pending, selectedId, now, onSelect],
   );
   const searchBy = useMemo(
     () =>
       fields.length > 1 ? (
         <PickOne
           w={150}
-          aria-label="Search by"
-          data={fields.map((f) => ({ value: f.field as Field, label: f.label }))}
+          aria-label={t.searchByLabel}
+          data={fields.map((f) => ({ value: f.field as Field, label: fieldNames[f.label] }))}
           value={field}
           onChange={setField}
           maxDropdownHeight={320}
           data-testid="prescription-search-by"
         />
       ) : null,
-    [fields, field],
+    [fields, field, t, fieldNames],
   );
   const statusFilter = useMemo(
     () => (
       <SegmentedControl
         fullWidth
         size="xs"
-        aria-label="Status filter"
-        data={FILTER_DATA}
+        aria-label={t.statusFilter}
+        data={STATUS_FILTERS.map((value) => ({ value, label: filterNames[value] }))}
         value={filter}
         onChange={(value) => onFilterChange(value as StatusFilter)}
         data-testid="prescription-status-filter"
       />
     ),
-    [filter, onFilterChange],
+    [filter, onFilterChange, t, filterNames],
   );
 
   return (
     <>
       <Title order={1} size="h3" className={classes.paneTitle}>
-        {config.title}
+        {texts.title}
       </Title>
       <Stack gap="xs" className={classes.toolbar}>
         <Group gap="xs" wrap="nowrap" align="flex-end">
           <SearchInput
             flex={1}
             miw={0}
-            label={`Search by ${fieldLabel}`}
+            label={t.searchBy({ field: fieldLabel })}
             value={query}
             onChange={setQuery}
             aria-describedby={countId}

@@ -1,7 +1,9 @@
 import { useCallback } from 'react';
+import { useStore } from '@nanostores/react';
 import { VirtualList } from '../../../components/virtual-list';
 import type { OutboxEntry } from '../../../offline/outbox-entry';
-import type { AnyListConfig, AnyRecord } from '../list-config';
+import { useValueWords } from '../hooks/use-value-words';
+import type { AnyListConfig, AnyRecord, ValueWords } from '../list-config';
 import { RecordRow, ROW_HEIGHT } from './record-row';
 
 interface RecordListProps {
@@ -16,13 +18,15 @@ interface RecordListProps {
 }
 
 export function RecordList({ config, rows, hits, pending, selectedId, now, onSelect }: RecordListProps) {
+  const { title } = useStore(config.texts);
+  const words = useValueWords();
   const keyAt = useCallback(
     (index: number) => Number((rows[hits[index] as number] as Record<string, unknown>)[config.key]),
     [rows, hits, config.key],
   );
   return (
     <VirtualList
-      label={config.title}
+      label={title}
       count={hits.length}
       keyAt={keyAt}
       rowHeight={ROW_HEIGHT}
@@ -34,7 +38,7 @@ export function RecordList({ config, rows, hits, pending, selectedId, now, onSel
           <RecordRow
             record={record}
             recordKey={key}
-            secondary={(config.secondary as (row: AnyRecord) => string)(record)}
+            secondary={(config.secondary as (row: AnyRecord, words: ValueWords) => string)(record, words)}
             selected={key === selectedId}
             entries={pending.get(key)}
             now={now}

@@ -1,9 +1,12 @@
 import { memo } from 'react';
 import { Text, UnstyledButton } from '@mantine/core';
+import { useStore } from '@nanostores/react';
+import { intlLocale, locale } from '../../../i18n/locale';
 import { formatListDate } from '../../../lib/dates';
 import type { OutboxEntry } from '../../../offline/outbox-entry';
 import { PendingMark } from '../../../components/pending-mark';
 import { recordName, type AnyRecord } from '../list-config';
+import { statusMessages } from '../values.messages';
 import { StatusBadge } from './status-badge';
 import { paneClasses as classes } from '../../../components/two-pane';
 
@@ -28,6 +31,8 @@ export const RecordRow = memo(function RecordRow({
   now,
   onSelect,
 }: RecordRowProps) {
+  const status = useStore(statusMessages);
+  const language = useStore(locale);
   const active = record.status === 'active';
   return (
     <UnstyledButton
@@ -39,7 +44,7 @@ export const RecordRow = memo(function RecordRow({
       onClick={() => onSelect(recordKey)}
     >
       {active ? (
-        <span className={classes.dot} data-active role="img" aria-label="Active" />
+        <span className={classes.dot} data-active role="img" aria-label={status.active} />
       ) : (
         <span className={classes.dot} aria-hidden />
       )}
@@ -53,7 +58,7 @@ export const RecordRow = memo(function RecordRow({
       </span>
       <span className={classes.rowSide}>
         <Text component="span" size="xs" c="dimmed">
-          {formatListDate(record.created_at, now)}
+          {formatListDate(record.created_at, now, { locale: intlLocale(language) })}
         </Text>
         <span style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
           {entries && entries.length > 0 ? <PendingMark entries={entries} /> : null}

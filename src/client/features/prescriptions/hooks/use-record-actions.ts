@@ -8,16 +8,11 @@ import type { TransferAction } from '../../../../shared/request-status';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { showAlert } from '../../../components/alerts';
 import { useQueuedChange } from '../../../hooks/use-queued-change';
+import { textsOf } from '../../../i18n/i18n';
 import { queueAction } from '../../../offline/actions';
 import type { AnyListConfig, AnyRecord } from '../list-config';
-import {
-  NOTIFY_ERROR,
-  NOTIFY_FAILURE_LOG,
-  NOTIFY_NEEDS_COMPLETED,
-  NOTIFY_SUCCESS,
-  canNotify,
-  type RecordAction,
-} from '../record-actions';
+import { NOTIFY_FAILURE_LOG, canNotify, type RecordAction } from '../record-actions';
+import { recordActionMessages } from '../record-actions.messages';
 
 /** The staff action a status button of this list runs on `record` (src/shared/actions). */
 function statusActionCall(config: AnyListConfig, record: AnyRecord, action: RecordAction): ActionCall {
@@ -40,10 +35,10 @@ export function useRecordActions(config: AnyListConfig) {
 
   const runAction = useCallback(
     async (record: AnyRecord, action: RecordAction) => {
-      if (action.confirm && !(await confirm(action.confirm))) return;
+      if (action.confirm && !(await confirm(textsOf(recordActionMessages)[action.confirm]))) return;
       await queueAndReport(action.action, () => queueAction(statusActionCall(config, record, action), record), {
         log: action.failure,
-        success: action.action === 'flag' ? config.flagSuccess : undefined,
+        success: action.action === 'flag' ? textsOf(config.texts).flagSuccess : undefined,
       });
     },
     [config, confirm, queueAndReport],
@@ -51,14 +46,15 @@ export function useRecordActions(config: AnyListConfig) {
 
   const notify = useCallback(
     async (transfer: Transfer) => {
+      const texts = textsOf(recordActionMessages);
       if (!canNotify(transfer.status)) {
-        showAlert(NOTIFY_NEEDS_COMPLETED, 'error');
+        showAlert(texts.notifyNeedsCompleted, 'error');
         return;
       }
       await queueAndReport('notify', () => queueAction(notifyCall(transfer), transfer), {
         log: NOTIFY_FAILURE_LOG,
-        success: NOTIFY_SUCCESS,
-        failure: NOTIFY_ERROR,
+        success: texts.notifySuccess,
+        failure: texts.notifyError,
       });
     },
     [queueAndReport],

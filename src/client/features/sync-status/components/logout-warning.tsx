@@ -1,36 +1,36 @@
 import { useSyncExternalStore } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { changesWords, haveWords } from '../entry-words';
+import { useStore } from '@nanostores/react';
 import { logoutPrompt } from '../logout-prompt';
+import { logoutWarningMessages } from '../sync-status.messages';
 
 /** Answers useLogout's question; mounted once, by the nav bar's UnsentChangesButton. */
 export function LogoutWarning() {
   const prompt = useSyncExternalStore(logoutPrompt.subscribe, logoutPrompt.get);
+  const t = useStore(logoutWarningMessages);
   return (
     <Modal
       opened={prompt !== null}
       onClose={() => prompt?.answer('wait')}
-      title="Changes not sent yet"
+      title={t.title}
       centered
       size="md"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t.close }}
     >
       <Text mb={prompt?.others ? 'xs' : 'lg'}>
-        {changesWords(prompt?.unsent ?? 0)} {haveWords(prompt?.unsent ?? 0)} not been sent to the server yet. Logging out removes them from this
-        device for good.
+        {t.unsent(prompt?.unsent ?? 0)}
       </Text>
       {prompt?.others ? (
         <Text mb="lg">
-          {prompt.others === prompt.unsent ? 'All of them were' : `${prompt.others} of them were`} made by someone
-          else and can be sent only when that person signs in here.
+          {prompt.others === prompt.unsent ? t.allOthers : t.someOthers(prompt.others)}
         </Text>
       ) : null}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={() => prompt?.answer('wait')} data-autofocus>
-          Wait and send
+          {t.wait}
         </Button>
         <Button color="red.9" onClick={() => prompt?.answer('discard')}>
-          Discard and log out
+          {t.discard}
         </Button>
       </Group>
     </Modal>

@@ -1,13 +1,18 @@
 import { useBusyRun } from '../hooks/use-busy-run';
 import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useStore } from '@nanostores/react';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { useEntryStanding } from '../../../hooks/use-entry-standing';
 import { useAdmittedPerson } from '../../../hooks/use-session';
 import { keepEntries, keptEntryIds } from '../../../offline/kept-entries';
 import { claimEntries, discardEntries } from '../../../offline/outbox-edits';
 import type { EntryOwner, OutboxEntry } from '../../../offline/outbox-entry';
-import { changesWords, haveWords, ownerWords } from '../entry-words';
+import { ownerWords } from '../entry-words';
+import { othersChangesMessages, unsentMessages } from '../sync-status.messages';
+
+/** Stands for the owner in the words, where their name is drawn in bold. */
+const OWNER_MARK = '\u0000';
 
 interface Group {
   /** null: changes saved before entries recorded who made them. */
@@ -37,6 +42,8 @@ export function OthersChangesPrompt({ entries }: { entries: readonly OutboxEntry
   const standingOf = useEntryStanding();
   const confirm = useConfirm();
   const [busy, run] = useBusyRun();
+  const t = useStore(othersChangesMessages);
+  const unsent = useStore(unsentMessages);
   const uid = user?.uid ?? null;
   const kept = useLiveQuery(async () => new Set(uid ? await keptEntryIds(uid) : []), [uid]);
   const isWaiting = (entry: OutboxEntry) => {
@@ -48,8 +55,10 @@ export function OthersChangesPrompt({ entries }: { entries: readonly OutboxEntry
   const keep = (group: Group) => run(() => keepEntries(uid as string, group.ids));
   const discard = (group: Group) =>
     run(async () => {
-      const whose = group.owner ? ` made by ${ownerWords(group.owner)}` : '';
-      const question = `Discard ${changesWords(group.ids.length)}${whose}? They will never reach the server.`;
+      const count = group.ids.length;
+      const question = group.owner
+        ? t.discardQuestionBy({ owner: ownerWords(unsent, group.owner) })(count)
+        : t.discardQuestion(count);
       if (await confirm(question)) await discardEntries(group.ids);
     });
   const claim = (group: Group) => run(() => claimEntries(group.ids, { uid: user!.uid, email: user!.email }));
@@ -61,40 +70,41 @@ export function OthersChangesPrompt({ entries }: { entries: readonly OutboxEntry
       withCloseButton={false}
       closeOnEscape={false}
       closeOnClickOutside={false}
-      title="Changes waiting on this device"
+      title={t.title}
       centered
       size="lg"
     >
       <Stack gap="md" data-testid="others-changes-prompt">
-        {groups.map((group) => (
-          <Paper key={group.owner?.uid ?? 'unowned'} withBorder p="md" radius="md" data-testid="others-changes-group">
-            {group.owner ? (
-              <Text mb="sm">
-                {changesWords(group.ids.length)} made by <strong>{ownerWords(group.owner)}</strong>{' '}
-                {haveWords(group.ids.length)} not been sent yet. They are sent only when {ownerWords(group.owner)} signs
-                in on this device again, never under your name.
-              </Text>
-            ) : (
-              <Text mb="sm">
-                {changesWords(group.ids.length)} {haveWords(group.ids.length)} not been sent yet and were saved before
-                this app recorded who made each change. Send them under your name only if you made them.
-              </Text>
-            )}
-            <Group justify="flex-end" gap="sm">
-              {group.owner ? null : (
-                <Button variant="light" disabled={busy} onClick={() => void claim(group)}>
-                  They are mine: send them
-                </Button>
+        {groups.map((group) => {
+          const owner = ownerWords(unsent, group.owner);
+          const [before, after] = t.byOwner({ owner: OWNER_MARK, name: owner })(group.ids.length).split(OWNER_MARK);
+          return (
+            <Paper key={group.owner?.uid ?? 'unowned'} withBorder p="md" radius="md" data-testid="others-changes-group">
+              {group.owner ? (
+                <Text mb="sm">
+                  {before}
+                  <strong>{owner}</strong>
+                  {after}
+                </Text>
+              ) : (
+                <Text mb="sm">{t.unowned(group.ids.length)}</Text>
               )}
-              <Button variant="default" disabled={busy} onClick={() => void keep(group)} data-autofocus>
-                {group.owner ? `Keep for ${ownerWords(group.owner)}` : 'Keep them unsent'}
-              </Button>
-              <Button color="red.9" disabled={busy} onClick={() => void discard(group)}>
-                Discard them
-              </Button>
-            </Group>
-          </Paper>
-        ))}
+              <Group justify="flex-end" gap="sm">
+                {group.owner ? null : (
+                  <Button variant="light" disabled={busy} onClick={() => void claim(group)}>
+                    {t.claim}
+                  </Button>
+                )}
+                <Button variant="default" disabled={busy} onClick={() => void keep(group)} data-autofocus>
+                  {group.owner ? t.keepFor({ owner }) : t.keep}
+                </Button>
+                <Button color="red.9" disabled={busy} onClick={() => void discard(group)}>
+                  {t.discard}
+                </Button>
+              </Group>
+            </Paper>
+          );
+        })}
       </Stack>
     </Modal>
   );

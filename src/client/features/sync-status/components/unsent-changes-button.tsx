@@ -1,16 +1,19 @@
 import { useState } from 'react';
 import { Button, Drawer, Text, VisuallyHidden } from '@mantine/core';
 import { useThrottledValue } from '@mantine/hooks';
+import { useStore } from '@nanostores/react';
 import { useOutbox } from '../../../hooks/use-outbox';
 import { useSyncStatus } from '../../../hooks/use-sync-status';
 import { needsAttention, useEntryStanding } from '../../../hooks/use-entry-standing';
 import { LogoutWarning } from './logout-warning';
 import { OthersChangesPrompt } from './others-changes-prompt';
 import { UnsentChangesList } from './unsent-changes-list';
+import { unsentMessages } from '../sync-status.messages';
+import type { UnsentTexts } from '../entry-words';
 
-function countWords(count: number, refused: number): string {
-  const base = count === 1 ? '1 unsent change' : `${count} unsent changes`;
-  return refused > 0 ? `${base}, ${refused} need${refused === 1 ? 's' : ''} attention` : base;
+function countWords(t: UnsentTexts, count: number, refused: number): string {
+  const changes = t.unsentChanges(count);
+  return refused > 0 ? t.withAttention({ changes, attention: t.needAttention(refused) }) : changes;
 }
 
 /** How often, at most, the count is read out while a long queue drains. */
@@ -21,10 +24,10 @@ const ANNOUNCE_EVERY_MS = 3000;
  * few seconds (a thousand changes draining must not be a thousand announcements), and "All
  * changes sent" once it is empty again; nothing while nothing was ever waiting.
  */
-function useQueueAnnouncement(count: number, refused: number): string {
+function useQueueAnnouncement(t: UnsentTexts, count: number, refused: number): string {
   const [waited, setWaited] = useState(false);
   if (count > 0 && !waited) setWaited(true);
-  const words = count > 0 ? countWords(count, refused) : waited ? 'All changes sent' : '';
+  const words = count > 0 ? countWords(t, count, refused) : waited ? t.allSent : '';
   return useThrottledValue(words, ANNOUNCE_EVERY_MS);
 }
 
@@ -36,10 +39,11 @@ export function UnsentChangesButton() {
   const entries = useOutbox();
   const { auth } = useSyncStatus();
   const [opened, setOpened] = useState(false);
+  const t = useStore(unsentMessages);
   const standingOf = useEntryStanding();
   const refused = entries.filter((entry) => needsAttention(standingOf(entry))).length;
   const waitingForSignIn = auth !== 'open';
-  const announcement = useQueueAnnouncement(entries.length, refused);
+  const announcement = useQueueAnnouncement(t, entries.length, refused);
   // Everything sent (or discarded): the drawer closes and stays closed until asked again.
   if (opened && entries.length === 0) setOpened(false);
   return (
@@ -54,7 +58,7 @@ export function UnsentChangesButton() {
           variant={refused > 0 ? 'filled' : 'default'}
           color={refused > 0 ? 'red.9' : undefined}
           onClick={() => setOpened(true)}
-          aria-label={countWords(entries.length, refused)}
+          aria-label={countWords(t, entries.length, refused)}
           aria-haspopup="dialog"
           data-testid="unsent-changes-button"
           data-attention={refused > 0 || undefined}
@@ -64,20 +68,20 @@ export function UnsentChangesButton() {
             {entries.length}
           </Text>
           <Text span size="sm" visibleFrom="sm" style={{ whiteSpace: 'pre' }}>
-            {' unsent'}
+            {t.unsent(entries.length)}
           </Text>
         </Button>
       ) : null}
       <Drawer
         opened={opened}
         onClose={() => setOpened(false)}
-        title="Unsent changes"
+        title={t.title}
         position="right"
         size="min(440px, 100vw)"
-        closeButtonProps={{ 'aria-label': 'Close unsent changes' }}
+        closeButtonProps={{ 'aria-label': t.close }}
       >
         <Text size="sm" c="dimmed" mb="md">
-          These changes are saved on this device and are sent in order when the server can be reached.
+          {t.intro}
         </Text>
         <UnsentChangesList entries={entries} waitingForSignIn={waitingForSignIn} />
       </Drawer>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { showAlert } from '../../../components/alerts';
+import { errorWords } from '../../../lib/problem-words';
 
 /**
  * One decision about queued changes at a time: `run` marks the buttons busy while the work runs
@@ -12,7 +13,7 @@ export function useBusyRun(): [busy: boolean, run: (work: () => Promise<unknown>
     try {
       await work();
     } catch (error) {
-      showAlert(error instanceof Error ? error.message : String(error), 'error');
+      showAlert(errorWords(error), 'error');
     } finally {
       setBusy(false);
     }

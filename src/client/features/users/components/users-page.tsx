@@ -1,6 +1,7 @@
 import { useCallback, useDeferredValue, useMemo, useRef } from 'react';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useStore } from '@nanostores/react';
 import { orNA } from '../../../lib/text';
 import { ListBody, ListCount } from '../../../components/list-body';
 import { PickOne } from '../../../components/pick-one';
@@ -8,18 +9,8 @@ import { paneClasses } from '../../../components/two-pane';
 import { VirtualList } from '../../../components/virtual-list';
 import { useCollection } from '../../../hooks/use-collection';
 import { useFillViewport } from '../../../hooks/use-fill-viewport';
-import {
-  LOADING_USERS,
-  NO_USERS,
-  USERS_ERROR,
-  USERS_TITLE,
-  USER_STATUS_FILTERS,
-  VIEW_DETAILS,
-  byName,
-  searchUsers,
-  userName,
-  type UserStatusFilter,
-} from '../user-search';
+import { USER_STATUS_FILTERS, byName, searchUsers, userName, type UserStatusFilter } from '../user-search';
+import { userStatusFilterMessages, usersListMessages } from '../users.messages';
 import classes from './users.module.css';
 import { SearchInput } from '../../../components/search-input';
 import { useAccessRecord, useSearchRecord } from '../../../hooks/use-access-record';
@@ -29,6 +20,8 @@ const ROW_HEIGHT = 64;
 
 /** Spec section 2 "Users page": the patients on this device, searched by name and status. */
 export function UsersPage() {
+  const t = useStore(usersListMessages);
+  const statuses = useStore(userStatusFilterMessages);
   const { rows, error } = useCollection('users');
   const [query, setQuery] = useRemembered('users:search', '');
   const [status, setStatus] = useRemembered<UserStatusFilter>('users:status', 'all');
@@ -46,14 +39,14 @@ export function UsersPage() {
       total={sorted?.length}
       hits={hits.length}
       error={error}
-      errorText={USERS_ERROR}
-      loadingText={LOADING_USERS}
-      emptyText={NO_USERS}
+      errorText={t.error}
+      loadingText={t.loading}
+      emptyText={t.empty}
       emptyTestId="user-list-empty"
     >
       {() => (
           <VirtualList
-            label="Users"
+            label={t.listLabel}
             count={hits.length}
             keyAt={keyAt}
             rowHeight={ROW_HEIGHT}
@@ -70,21 +63,21 @@ export function UsersPage() {
                       </Text>
                       {user.status === 'inactive' ? (
                         <Badge size="xs" variant="default" tt="none">
-                          Inactive
+                          {t.inactive}
                         </Badge>
                       ) : null}
                     </Group>
                     <Text size="sm" c="dimmed" truncate="end" data-testid="user-email">
-                      {orNA(user.email)}
+                      {orNA(user.email, t.notAvailable)}
                     </Text>
                   </div>
                   <Anchor
                     size="sm"
                     className={classes.view}
-                    aria-label={`${VIEW_DETAILS}: ${userName(user)}`}
+                    aria-label={t.viewDetailsOf({ name: userName(user) })}
                     renderRoot={(props) => <Link {...props} to="/users/$userId" params={{ userId: String(user.user_id) }} />}
                   >
-                    {VIEW_DETAILS}
+                    {t.viewDetails}
                   </Anchor>
                 </div>
               );
@@ -98,22 +91,22 @@ export function UsersPage() {
     <div ref={rootRef} className={classes.root}>
       <Paper withBorder radius="md" className={classes.panel}>
         <Title order={1} size="h3" className={paneClasses.paneTitle}>
-          {USERS_TITLE}
+          {t.title}
         </Title>
         <Stack gap="xs" className={paneClasses.toolbar}>
           <Group gap="xs" wrap="nowrap" align="flex-end">
             <SearchInput
               flex={1}
               miw={0}
-              label="Search by first or last name"
+              label={t.search}
               value={query}
               onChange={setQuery}
               data-testid="user-search"
             />
             <PickOne
               w={130}
-              aria-label="Status"
-              data={USER_STATUS_FILTERS.map((f) => ({ value: f.value as UserStatusFilter, label: f.label }))}
+              aria-label={t.status}
+              data={USER_STATUS_FILTERS.map((value) => ({ value, label: statuses[value] }))}
               value={status}
               onChange={setStatus}
               data-testid="user-status"

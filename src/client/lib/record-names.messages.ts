@@ -1,7 +1,8 @@
 // What staff call one record of each cached list, in the app's words ("Transfer #12").
 import type { CollectionName } from '../../shared/collections';
+import { i18n } from '../i18n/i18n';
 
-export const RECORD_NAMES: Record<CollectionName, string> = {
+export const recordNameMessages = i18n('shell/record-names', {
   transfers: 'Transfer',
   refills: 'Refill request',
   autofill: 'Autofill enrolment',
@@ -10,4 +11,4 @@ export const RECORD_NAMES: Record<CollectionName, string> = {
   appointments: 'Appointment',
   users: 'Patient',
   inquiries: 'Inquiry',
-};
+} satisfies Record<CollectionName, string>);

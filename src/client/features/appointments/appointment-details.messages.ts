@@ -1,0 +1,31 @@
+import { i18n, params } from '../../i18n/i18n';
+
+/** The 'Appointment Details' modal (spec "Appointment modal") and its cancellation. */
+export const detailsMessages = i18n('appointments/details', {
+  title: 'Appointment Details',
+  close: 'Close',
+  loading: 'Loading user info...',
+  loadFailed: 'Failed to fetch user info.',
+  dateTime: 'Date & Time',
+  type: 'Type',
+  requestedVaccine: 'Requested Vaccine',
+  reason: 'Reason',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  phone: 'Phone Number',
+  email: 'Email',
+  dateOfBirth: 'Date of Birth',
+  address: 'Address',
+  people: 'Number of People',
+  seeOthers: 'See Other Patients',
+  hideOthers: 'Hide Other Patients',
+  allPatients: 'All Patients in This Booking',
+  membersFailed: 'Failed to fetch all members.',
+  noOthers: 'No other members found for this booking.',
+  memberBirth: params('Date of Birth: {date}'),
+  memberAddress: params('Address: {address}'),
+  cancel: 'Cancel Appointment',
+  cancelConfirm: 'Are you sure you want to cancel this appointment?',
+  cancelSuccess: 'Appointment cancelled successfully.',
+  cancelFailure: params('Error: {reason}'),
+});
