@@ -14,16 +14,17 @@ const SHOTS = '/tmp/shots';
 /** The screens looked at, with a French word each must show. */
 const SCREENS = [
   { path: '/dashboard', shows: /Transferts/ },
-  { path: '/prescriptions/transfers', shows: /Rechercher/ },
-  { path: '/prescriptions/refills-and-renewals', shows: /Rechercher/ },
-  { path: '/prescriptions/autofill', shows: /Rechercher/ },
-  { path: '/prescriptions/refill-reminders', shows: /Rechercher/ },
+  { path: '/prescriptions/transfers', shows: /Transferts/ },
+  { path: '/prescriptions/refills-and-renewals', shows: /Renouvellements et prolongations/ },
+  { path: '/prescriptions/autofill', shows: /exécution automatique/ },
+  { path: '/prescriptions/refill-reminders', shows: /rappels de renouvellement/ },
+  { path: '/prescriptions/new-prescriptions', shows: /Nouvelles ordonnances/ },
   { path: '/appointments/calendar-view-page', shows: /Aujourd/ },
-  { path: '/appointments/manage-availability', shows: /Bloquer|Disponibilit/ },
-  { path: '/appointments/appointment-list', shows: /Rendez-vous/ },
-  { path: '/messages', shows: /Rechercher|Messages/ },
-  { path: '/users', shows: /Utilisateurs/ },
-  { path: '/access-log', shows: /Journal/ },
+  { path: '/appointments/manage-availabilities-page', shows: /Bloquer|Disponibilit/ },
+  { path: '/appointments/list-view-page', shows: /Rendez-vous/ },
+  { path: '/messages', shows: /Messages/ },
+  { path: '/users', shows: /Rechercher des utilisateurs/ },
+  { path: '/access-log', shows: /Journal d'accès/ },
 ] as const;
 
 /**
@@ -122,16 +123,21 @@ describe('French (Canada)', () => {
     await signInFrench(page);
 
     const english: string[] = [];
+    let read = 0;
     for (const screen of SCREENS) {
       await page.goto(`${server.baseUrl}${screen.path}`);
-      await page.getByText(screen.shows).first().waitFor({ timeout: 30_000 });
+      await page.getByText(screen.shows).filter({ visible: true }).first().waitFor({ timeout: 30_000 });
       await settle(page);
-      for (const words of await chromeWords(page)) {
-        const match = ENGLISH.exec(words);
-        if (match) english.push(`${screen.path}: "${words}" (${match[0]})`);
+      const words = await chromeWords(page);
+      read += words.length;
+      for (const text of words) {
+        const match = ENGLISH.exec(text);
+        if (match) english.push(`${screen.path}: "${text}" (${match[0]})`);
       }
     }
     expect(english).toEqual([]);
+    // The scan read the screens' words (an empty read would pass the check above for nothing).
+    expect(read).toBeGreaterThan(SCREENS.length * 10);
 
     // The calendar's days and its toolbar in French.
     await page.goto(`${server.baseUrl}/appointments/calendar-view-page`);
@@ -171,12 +177,12 @@ describe('French (Canada)', () => {
       const page = await context.newPage();
       await signInFrench(page);
       for (const [name, path, shows] of [
-        ['transfers', '/prescriptions/transfers', /Rechercher/],
+        ['transfers', '/prescriptions/transfers', /Transferts/],
         ['calendar', '/appointments/calendar-view-page', /Aujourd/],
-        ['messages', '/messages', /Rechercher|Messages/],
+        ['messages', '/messages', /Messages/],
       ] as const) {
         await page.goto(`${server.baseUrl}${path}`);
-        await page.getByText(shows).first().waitFor({ timeout: 30_000 });
+        await page.getByText(shows).filter({ visible: true }).first().waitFor({ timeout: 30_000 });
         await settle(page);
         await page.screenshot({ path: `${SHOTS}/fr-${name}-${viewport.width}.png` });
         problems.push(...(await cutWords(page)).map((problem) => `${name} at ${viewport.width}: ${problem}`));
