@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/accounts';
-import { animationsDone, DESKTOP, launchBrowser, networkQuiet, newContext, PHONE } from '../support/browser';
+import { DESKTOP, launchBrowser, newContext, PHONE, settle } from '../support/browser';
 import { sharedServer, type SharedServer } from '../support/shared';
 
 const SHOTS = '/tmp/shots';
@@ -47,11 +47,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function settle(page: Page): Promise<void> {
-  await networkQuiet(page);
-  await animationsDone(page);
-}
 
 async function frenchContext(viewport: { width: number; height: number }): Promise<BrowserContext> {
   return newContext(browser, { viewport, locale: 'fr-CA' });

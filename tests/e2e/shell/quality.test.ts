@@ -1,10 +1,10 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/accounts';
-import { animationsDone, DESKTOP, launchBrowser, networkQuiet, newContext, PHONE, TABLET, watchProblems } from '../support/browser';
+import { DESKTOP, launchBrowser, newContext, PHONE, settle, TABLET, watchProblems } from '../support/browser';
 import { sharedServer, type SharedServer } from '../support/shared';
 import { signIn } from '../support/sign-in';
 
@@ -28,11 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function settle(page: Page): Promise<void> {
-  await networkQuiet(page);
-  await animationsDone(page);
-}
 
 describe('focus is never hidden under the navigation bar (WCAG 2.2 2.4.11)', () => {
   it('Shift+Tab up the calendar keeps each focused event below the fixed header', async () => {

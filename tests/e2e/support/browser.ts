@@ -100,6 +100,12 @@ export async function animationsDone(page: Page): Promise<void> {
   });
 }
 
+/** The page at rest: no request in flight, no animation running (before a scan or a screenshot). */
+export async function settle(page: Page): Promise<void> {
+  await networkQuiet(page);
+  await animationsDone(page);
+}
+
 export interface PageProblems {
   /** Console messages about a Content Security Policy violation. */
   csp: string[];

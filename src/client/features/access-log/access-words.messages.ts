@@ -21,18 +21,6 @@ export const accessActionMessages = i18n('access-log/actions', {
   purge: 'Purged old entries',
 });
 
-/** One record, by the list it is in ("Transfer #12"). */
-export const accessRecordMessages = i18n('access-log/records', {
-  transfers: 'Transfer',
-  refills: 'Refill request',
-  autofill: 'Autofill enrolment',
-  reminders: 'Refill reminder',
-  newPrescriptions: 'New prescription',
-  appointments: 'Appointment',
-  users: 'Patient',
-  inquiries: 'Inquiry',
-});
-
 /** A whole list, by its name. */
 export const accessListMessages = i18n('access-log/lists', {
   transfers: 'Transfers',

@@ -8,13 +8,13 @@ import {
   accessActionMessages,
   accessDetailMessages,
   accessListMessages,
-  accessRecordMessages,
   accessWhatMessages,
 } from './access-words.messages';
+import { recordNameMessages } from '../../lib/record-names.messages';
 
 export interface AccessWords {
   actions: StoreValue<typeof accessActionMessages>;
-  records: StoreValue<typeof accessRecordMessages>;
+  records: StoreValue<typeof recordNameMessages>;
   lists: StoreValue<typeof accessListMessages>;
   details: StoreValue<typeof accessDetailMessages>;
   what: StoreValue<typeof accessWhatMessages>;
@@ -24,7 +24,7 @@ export interface AccessWords {
 export function currentAccessWords(): AccessWords {
   return {
     actions: textsOf(accessActionMessages),
-    records: textsOf(accessRecordMessages),
+    records: textsOf(recordNameMessages),
     lists: textsOf(accessListMessages),
     details: textsOf(accessDetailMessages),
     what: textsOf(accessWhatMessages),

@@ -171,16 +171,6 @@ export const PEOPLE = {
     export: "Exportation du journal d'accès",
     purge: 'Purge des anciennes entrées',
   },
-  'access-log/records': {
-    transfers: 'Transfert',
-    refills: 'Demande de renouvellement',
-    autofill: "Inscription à l'exécution automatique",
-    reminders: 'Rappel de renouvellement',
-    newPrescriptions: 'Nouvelle ordonnance',
-    appointments: 'Rendez-vous',
-    users: 'Patient',
-    inquiries: 'Demande',
-  },
   'access-log/lists': {
     transfers: 'Transferts',
     refills: 'Renouvellements et prolongations',

@@ -9,16 +9,16 @@ import {
   accessActionMessages,
   accessDetailMessages,
   accessListMessages,
-  accessRecordMessages,
   accessWhatMessages,
 } from '../access-words.messages';
+import { recordNameMessages } from '../../../lib/record-names.messages';
 
 /** One row per entry: who, what, whose, when (and when the server heard it), which device. */
 export function AccessLogTable({ entries, showPatient = true }: { entries: readonly AccessLogEntry[]; showPatient?: boolean }) {
   const t = useStore(accessLogTableMessages);
   const words: AccessWords = {
     actions: useStore(accessActionMessages),
-    records: useStore(accessRecordMessages),
+    records: useStore(recordNameMessages),
     lists: useStore(accessListMessages),
     details: useStore(accessDetailMessages),
     what: useStore(accessWhatMessages),
