@@ -66,7 +66,9 @@ export async function runServer(
   const identity: IdentityRuntime | null =
     identityStarted.status === 'fulfilled' ? identityStarted.value : null;
   const db: Db | null = opened.status === 'fulfilled' ? opened.value : null;
-  const failure = [built, identityStarted, opened].find((s) => s.status === 'rejected');
+  // The database's refusal first: a second instance on one embedded database also finds the
+  // emulator's port taken, which would hide the reason.
+  const failure = [opened, built, identityStarted].find((s) => s.status === 'rejected');
   if (failure || !identity || !db) {
     await identity?.emulator?.stop();
     await db?.close();

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
+import { lockFolder } from './folder-lock';
 
 export interface Sql {
   /** Run one parameterised statement and return its rows. */
@@ -136,8 +137,12 @@ const PREPARABLE = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH|VALUES)\b/i;
 
 async function openPglite(dir: string, loadDataDir?: Blob): Promise<Db> {
   mkdirSync(path.dirname(dir), { recursive: true });
+  const release = lockFolder(dir);
   const [{ PGlite }, { default: pgModule }] = await Promise.all([import('@electric-sql/pglite'), import('pg')]);
-  const pg = await PGlite.create(dir, { parsers: PARSERS, loadDataDir });
+  const pg = await PGlite.create(dir, { parsers: PARSERS, loadDataDir }).catch((error: unknown) => {
+    release();
+    throw error;
+  });
   await pg.exec("SET TIME ZONE 'UTC'");
   type Queryable = Pick<typeof pg, 'query' | 'exec'>;
   interface Statement {
@@ -248,7 +253,7 @@ async function openPglite(dir: string, loadDataDir?: Blob): Promise<Db> {
       });
       return gzip(new Uint8Array(await tarball.arrayBuffer()));
     },
-    close: () => pg.close(),
+    close: () => pg.close().finally(release),
   };
 }
 

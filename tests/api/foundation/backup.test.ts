@@ -197,6 +197,23 @@ describe('backup and restore of the embedded database', () => {
     expect(await api('GET', '/admin/transfers')).toBeInstanceOf(Array);
   });
 
+  it('a second server started on the same embedded database refuses in words, and the first goes on', async () => {
+    const { DATABASE_URL: _serverUrl, ...inherited } = process.env;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/start.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...inherited, DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1', SKIP_BUILD: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    expect(code, output).toBe(1);
+    expect(output).toContain(`The embedded database in ${path.join(dataDir, 'pgdata')} is in use by another process (pid`);
+    expect(output).toContain('set DATABASE_URL to a PostgreSQL database to run several instances');
+    expect(await api('GET', '/admin/transfers')).toBeInstanceOf(Array);
+  });
+
   it('restores the data as at the backup, with its access log chain intact, and the server goes on from it', async () => {
     // Changes after the backup, then a clean stop: the server removes its file.
     await api('PUT', `/admin/transfers/complete/${transfer.transfer_id}`, { key: randomUUID() });
