@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -49,6 +52,25 @@ const apiTest = {
   maxWorkers: 2,
 } as const;
 
+const e2eTest = {
+  environment: 'node',
+  testTimeout: 90_000,
+  hookTimeout: 120_000,
+  // A real browser and a real server: one file at a time in each e2e project.
+  fileParallelism: false,
+  // No second tries: a test that passes only sometimes is a failure to fix, not to hide.
+  retry: 0,
+} as const;
+
+/** The e2e files, by whether they run on the shared server (they call sharedServer()). */
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const E2E_FILES = readdirSync(path.join(ROOT, 'tests/e2e'), { recursive: true, encoding: 'utf8' })
+  .filter((name) => name.endsWith('.test.ts'))
+  .map((name) => path.posix.join('tests/e2e', name.split(path.sep).join('/')));
+const sharesServer = (file: string) => readFileSync(path.join(ROOT, file), 'utf8').includes('sharedServer()');
+const E2E_SHARED = E2E_FILES.filter(sharesServer);
+const E2E_OWN = E2E_FILES.filter((file) => !sharesServer(file));
+
 export default defineConfig({
   test: {
     projects: [
@@ -66,21 +88,20 @@ export default defineConfig({
       ...(process.env.DATABASE_URL
         ? [{ test: { name: 'api-postgres', include: POSTGRES_API_FILES, ...apiTest } }]
         : []),
+      // Two e2e projects that run side by side, each one file at a time: the files on the one
+      // server the run shares (the demo data they read must not change under them, so never two
+      // at once), and the files that start servers of their own. A browser test waits on timers
+      // and the network more than it computes: two at a time fill the 2-core machine's idle half.
       {
         test: {
           name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 90_000,
-          hookTimeout: 120_000,
+          include: E2E_SHARED,
+          ...e2eTest,
           // One server for the files that can share it (see the file), started once per run.
           globalSetup: ['tests/e2e/support/shared-server.ts'],
-          // A real browser and a real server on a 2-core machine: one file at a time.
-          fileParallelism: false,
-          // No second tries: a test that passes only sometimes is a failure to fix, not to hide.
-          retry: 0,
         },
       },
+      { test: { name: 'e2e-own', include: E2E_OWN, ...e2eTest } },
     ],
   },
 });

@@ -374,7 +374,12 @@ async function arrowToRadio(target: Page, label: string): Promise<void> {
     await target.keyboard.press('ArrowRight');
   }
   await expectFocus(target, { role: 'radio', name: label });
-  expect(await target.evaluate(() => (document.activeElement as HTMLInputElement).checked)).toBe(true);
+  // The choice is the screen's state (kept in the address): a controlled radio shows it checked
+  // once the route has taken it, a moment after the key.
+  await waitFor(`${label} checked`, () => target.evaluate(() => (document.activeElement as HTMLInputElement).checked), {
+    timeout: 5000,
+    interval: 30,
+  });
 }
 
 /** In an open menu, ArrowDown (checking each item on the way) until `item` has focus. */
