@@ -46,6 +46,14 @@ export interface Db extends Sql {
    * growing tables); the embedded one has no background workers (db/statistics.ts).
    */
   readonly keepsStatistics: boolean;
+  /**
+   * Whether every write reaches this process's `listen` before the writing statement (or
+   * transaction) returns, and no other process writes: the embedded database, whose folder this
+   * process holds (folder-lock.ts), delivers its notifications with the statement's answer. So
+   * what the change feed last heard is what the database holds. On PostgreSQL a notification
+   * travels on its own connection, and other instances write too.
+   */
+  readonly hearsEveryWrite: boolean;
   /** PostgreSQL only: the connection pool's use, for /metrics. The embedded database is one connection. */
   poolStats?(): PoolStats;
   /**
@@ -242,6 +250,7 @@ async function openPglite(dir: string, loadDataDir?: Blob): Promise<Db> {
       return () => unlisten();
     },
     keepsStatistics: false,
+    hearsEveryWrite: true,
     // In the session's turn, so no transaction is open; the checkpoint writes the changed pages
     // into the files the tarball copies (PGlite's dump copies the folder as it is on disk).
     // Compressed after the turn: statements wait for the copy only, a third of the time PGlite's
@@ -352,6 +361,7 @@ async function openPostgres(url: string): Promise<Db> {
       }
     },
     keepsStatistics: true,
+    hearsEveryWrite: false,
     poolStats: () => ({ max: pool.options.max ?? 10, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: (channel, onMessage, onGap) => listenPostgres(pgModule, url, channel, onMessage, onGap),
     close: () => pool.end(),

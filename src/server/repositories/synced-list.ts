@@ -171,3 +171,8 @@ export async function listChangesJson(db: Sql, list: SyncedList, since: number, 
       : '[]';
   return `{"items":${items},"deleted":[${deleted}],"cursor":"${cursor ?? since}","more":${more}}`;
 }
+
+/** `listChangesJson`'s answer when nothing changed after `since`. */
+export function noChangesJson(since: number): string {
+  return `{"items":[],"deleted":[],"cursor":"${since}","more":false}`;
+}

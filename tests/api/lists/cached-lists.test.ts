@@ -1,6 +1,6 @@
 // The lists added to the device cache beside the prescription lists: appointments (with their
 // booking's person, details and members), patients and inquiries. Whole list and delta pages.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COLLECTIONS, type DeltaPage } from '../../../src/shared/collections';
 import { API_ALIAS_BASE } from '../../../src/shared/constants';
 import { AppointmentSchema, InquirySchema, UserSchema } from '../../../src/shared/entities';
@@ -113,6 +113,29 @@ describe('delta sync of the appointment list', () => {
     await ctx.app.db.query(`UPDATE ${table} SET first_name = 'Changed' WHERE ${key} = $1`, [first[key]]);
     const page = await call<DeltaPage<Row>>(ctx, 'GET', `${path}?since=${cursor}`);
     expect(page.body.items).toEqual([{ ...first, first_name: 'Changed' }]);
+  });
+
+  it('at the newest cursor: nothing new, asked of the database only where it must be; each write shows in the next page at once', async () => {
+    const { path, key } = COLLECTIONS.users;
+    let cursor = await cursorOf(path);
+    const { body } = await call<Row[]>(ctx, 'GET', path);
+    const statements = vi.spyOn(ctx.app.db, 'query');
+    try {
+      const page = await call<DeltaPage<Row>>(ctx, 'GET', `${path}?since=${cursor}`);
+      expect(page.body).toEqual({ items: [], deleted: [], cursor, more: false });
+      const changeReads = statements.mock.calls.filter(([text]) => text.includes('change_no'));
+      // The embedded database tells the change feed of every write before the write returns.
+      expect(changeReads.length).toBe(ctx.app.db.hearsEveryWrite ? 0 : 1);
+    } finally {
+      statements.mockRestore();
+    }
+    for (const [i, row] of body.slice(0, 5).entries()) {
+      await ctx.app.db.query(`UPDATE users SET last_name = $2 WHERE ${key} = $1`, [row[key], `Newer ${i}`]);
+      const page = await call<DeltaPage<Row>>(ctx, 'GET', `${path}?since=${cursor}`);
+      expect(page.body.items).toEqual([{ ...row, last_name: `Newer ${i}` }]);
+      expect(Number(page.body.cursor)).toBeGreaterThan(Number(cursor));
+      cursor = page.body.cursor;
+    }
   });
 
   it('refuses a bad cursor with a 400 naming since', async () => {

@@ -17,6 +17,13 @@ export interface ChangeFeed {
   subscribe(listener: (event: FeedEvent) => void): () => void;
   /** Open subscriptions (streams) on this instance. */
   readonly size: number;
+  /**
+   * True when `list` is known to hold no change after `since`: on a database whose every write
+   * this process hears before the write returns (Db.hearsEveryWrite), from the newest change
+   * number each list was last told of. False whenever it is not known (PostgreSQL, before the
+   * feed has read where each list stands): the caller asks the database.
+   */
+  nothingAfter(list: CollectionName, since: number): boolean;
 }
 
 declare module 'fastify' {
@@ -70,6 +77,17 @@ export const changeFeedPlugin = fp(
       }
     };
     let stop: (() => Promise<void>) | null = null;
+    /**
+     * The newest change number of each list, on a database that tells this process of every
+     * write before it returns; null until read (or elsewhere). A device that keeps up asks after
+     * its cursor about once a minute per list, and almost always nothing has changed: answered
+     * from here, such a sync costs no statement.
+     */
+    let newest: Map<CollectionName, number> | null = null;
+    const heard = (event: FeedEvent) => {
+      if (event.type !== 'change' || !newest) return;
+      newest.set(event.list, Math.max(newest.get(event.list) ?? 0, Number(event.cursor)));
+    };
     app.decorate('changeFeed', {
       subscribe(listener: (event: FeedEvent) => void) {
         listeners.add(listener);
@@ -78,16 +96,34 @@ export const changeFeedPlugin = fp(
       get size() {
         return listeners.size;
       },
+      nothingAfter(list: CollectionName, since: number) {
+        const known = newest?.get(list);
+        return known !== undefined && since >= known;
+      },
     });
     app.addHook('onReady', async () => {
       stop = await app.db.listen(
         CHANGE_CHANNEL,
-        (payload) => parseNotification(payload).forEach(emit),
+        (payload) =>
+          parseNotification(payload).forEach((event) => {
+            heard(event);
+            emit(event);
+          }),
         () => {
           app.log.warn('change feed reconnected: streams catch up');
+          newest = null;
           emit({ type: 'gap' });
         },
       );
+      if (app.db.hearsEveryWrite) {
+        // Read once listening, so no write falls between; what was heard meanwhile is kept.
+        const heardMeanwhile = new Map<CollectionName, number>();
+        newest = heardMeanwhile;
+        const cursors = await currentCursors(app.db);
+        for (const list of COLLECTION_NAMES) {
+          heardMeanwhile.set(list, Math.max(heardMeanwhile.get(list) ?? 0, Number(cursors[list])));
+        }
+      }
     });
     app.addHook('onClose', async () => {
       await stop?.();

@@ -9,7 +9,7 @@ import { COLLECTION_NAMES, COLLECTIONS } from '../../../shared/collections';
 import { SYNC_PAGE_LIMIT } from '../../../shared/constants';
 import { SyncQuerySchema, listAnswerSchema, type SyncQuery } from '../../../shared/sync-api';
 import { SYNCED_LISTS } from '../../repositories/list-registry';
-import { listChangesJson, listCount, listJson, type SyncedList } from '../../repositories/synced-list';
+import { listChangesJson, listCount, listJson, noChangesJson, type SyncedList } from '../../repositories/synced-list';
 import { recordAccess } from './access';
 import { adminPath } from './support';
 
@@ -61,7 +61,9 @@ export const listRoutes: FastifyPluginAsync = async (app) => {
             const count = await countOf(list);
             await recordAccess(app.db, request, { action: 'download', collection: name, detail: { count, sync: true } });
           }
-          json = await listChangesJson(app.db, list, Number(since), Math.min(Number(limit ?? SYNC_PAGE_LIMIT), SYNC_PAGE_LIMIT));
+          json = app.changeFeed.nothingAfter(name, Number(since))
+            ? noChangesJson(Number(since))
+            : await listChangesJson(app.db, list, Number(since), Math.min(Number(limit ?? SYNC_PAGE_LIMIT), SYNC_PAGE_LIMIT));
         }
         return reply.type('application/json; charset=utf-8').send(json);
       },
