@@ -666,6 +666,12 @@ describe('every flow with the keyboard alone (issue 20)', () => {
     await toast(page, 'Appointment cancelled successfully.').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await event.waitFor({ state: 'detached' });
+    // The event it was opened from has gone: focus on the calendar's title, not on the page.
+    await waitFor('focus on the calendar title', () =>
+      page.evaluate(() => document.activeElement?.classList.contains('fc-toolbar-title') ?? false),
+    ).catch(async (error: unknown) => {
+      throw new Error(`${(error as Error).message}; focus is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200))}`);
+    });
     await waitFor(
       'cancelled on the server',
       async () => (await appointments(page, server.baseUrl)).find((a) => a.appointment_id === target.appointment_id)?.status === 'cancelled',

@@ -22,6 +22,10 @@ interface AppointmentModalProps {
   /** Its queued changes (pending or refused). */
   entries: readonly OutboxEntry[] | undefined;
   onClose: () => void;
+  /** The appointment was cancelled (the modal closes): its calendar event goes with it. */
+  onCancelled?: () => void;
+  /** Once it has gone (its closing transition ended). */
+  onClosed?: () => void;
 }
 
 function OtherPatients({ appointment }: { appointment: Appointment }) {
@@ -104,14 +108,14 @@ function Details({
 }
 
 /** The 'Appointment Details' modal, read from the device's cache: it opens offline too. */
-export function AppointmentModal({ appointmentId, entries = [], onClose }: AppointmentModalProps) {
+export function AppointmentModal({ appointmentId, entries = [], onClose, onCancelled, onClosed }: AppointmentModalProps) {
   const t = useStore(detailsMessages);
   const { record, loading } = useCachedRecord('appointments', appointmentId ?? undefined);
   useAccessRecord(record ? { action: 'view', collection: 'appointments', record_id: record.appointment_id, patient_user_id: null } : null);
   let body;
   if (record) {
     // Keyed: the members toggle starts closed for each appointment.
-    body = <Details key={record.appointment_id} appointment={record} entries={entries} onCancelled={onClose} />;
+    body = <Details key={record.appointment_id} appointment={record} entries={entries} onCancelled={onCancelled ?? onClose} />;
   } else if (loading) {
     body = (
       <Group gap="xs" role="status">
@@ -141,6 +145,7 @@ export function AppointmentModal({ appointmentId, entries = [], onClose }: Appoi
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !event.nativeEvent.isComposing) onClose();
       }}
+      onExitTransitionEnd={onClosed}
       data-testid="appointment-modal"
     >
       {body}

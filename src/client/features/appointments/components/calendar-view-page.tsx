@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { useStore } from '@nanostores/react';
 import { Link } from '@tanstack/react-router';
@@ -10,12 +10,24 @@ import { AppointmentsState } from './appointments-state';
 import { pagesMessages } from './pages.messages';
 import { useAccessRecord } from '../../../hooks/use-access-record';
 
+/**
+ * A cancelled appointment leaves the calendar, and with it the event its modal was opened from
+ * (focus would fall to the page): focus goes to the calendar's title, the week shown.
+ */
+function focusCalendarTitle(): void {
+  const title = document.querySelector<HTMLElement>('[data-testid="appointment-calendar"] .fc-toolbar-title');
+  if (!title) return;
+  title.tabIndex = -1;
+  title.focus();
+}
+
 /** 'Appointments Dashboard' (spec "Calendar view page"), read from the device's cache. */
 export function CalendarViewPage() {
   const t = useStore(pagesMessages);
   const { rows, pending, error } = useCollection('appointments');
   const { timeZone } = usePharmacyClock();
   const [openId, setOpenId] = useState<number | null>(null);
+  const cancelled = useRef(false);
   useAccessRecord({ action: 'list', collection: 'appointments', record_id: null, patient_user_id: null, detail: { view: 'calendar' } });
 
   return (
@@ -39,6 +51,14 @@ export function CalendarViewPage() {
         appointmentId={openId}
         entries={openId === null ? undefined : pending.get(openId)}
         onClose={() => setOpenId(null)}
+        onCancelled={() => {
+          cancelled.current = true;
+          setOpenId(null);
+        }}
+        onClosed={() => {
+          if (cancelled.current) focusCalendarTitle();
+          cancelled.current = false;
+        }}
       />
     </Stack>
   );
