@@ -12,6 +12,8 @@ export type RequestGuard = (request: FastifyRequest, reply: FastifyReply) => Pro
 export interface AuthUser {
   uid: string;
   email: string | null;
+  /** The staff name (the `staff_name` claim, read with the role), or null when none is set. */
+  name: string | null;
   role: Role;
   /** When the ID token expires (its `exp`). */
   expiresAtMs: number;

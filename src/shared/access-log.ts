@@ -57,7 +57,7 @@ export const AccessRecordResponseSchema = Type.Object({ recorded: Type.Integer({
 export const AccessLogEntrySchema = Type.Object({
   entry_id: Type.Integer(),
   actor_uid: Type.String(),
-  /** The staff member's name, or their email until names exist. */
+  /** The staff member's name when the entry was written (issue 19), or their email when their account had none. */
   actor_name: Type.Union([Type.String(), Type.Null()]),
   device_id: Type.Union([Type.String(), Type.Null()]),
   action: Type.Enum(ACCESS_ACTIONS),
@@ -123,7 +123,10 @@ export const AccessLogPageSchema = Type.Object({
 });
 export type AccessLogPage = Static<typeof AccessLogPageSchema>;
 
-/** `GET /admin/access-log/staff`: everyone the log names as actor, for the staff filter. */
+/**
+ * `GET /admin/access-log/staff`: everyone the log names as actor, for the staff filter, by the
+ * name the server knows for them now, else the name of their latest entry.
+ */
 export const AccessLogStaffSchema = Type.Object({
   staff: Type.Array(Type.Object({ uid: Type.String(), name: Type.Union([Type.String(), Type.Null()]) })),
 });

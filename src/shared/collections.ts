@@ -11,6 +11,7 @@ import type {
   Transfer,
   User,
 } from './entities';
+import type { SavedReply } from './saved-replies';
 
 /** The five prescription-request lists. */
 export interface PrescriptionRecords {
@@ -26,6 +27,8 @@ export interface CollectionRecords extends PrescriptionRecords {
   appointments: Appointment;
   users: User;
   inquiries: Inquiry;
+  /** Staff's saved replies (no patient data): shared by the pharmacy, offered in the reply box. */
+  savedReplies: SavedReply;
 }
 export type CollectionName = keyof CollectionRecords;
 
@@ -65,6 +68,7 @@ export const COLLECTIONS: { [K in CollectionName]: CollectionInfo<K> } = {
   appointments: { name: 'appointments', path: '/admin/appointments-bookings', key: 'appointment_id' },
   users: { name: 'users', path: '/admin/users', key: 'user_id' },
   inquiries: { name: 'inquiries', path: '/admin/inquiries', key: 'message_id' },
+  savedReplies: { name: 'savedReplies', path: '/admin/saved-replies', key: 'saved_reply_id' },
 };
 
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];

@@ -156,8 +156,13 @@ export const InquirySchema = Type.Object({
 });
 export type Inquiry = Static<typeof InquirySchema>;
 
+/** Longest staff name, in characters (issue 19; `npm run admin` refuses a longer one). */
+export const STAFF_NAME_MAX = 80;
+
 export const RoleResponseSchema = Type.Object({
   role: Type.Union([Type.Literal('admin'), Type.Literal('patient'), Type.Literal('none')]),
+  /** An admin's staff name (issue 19), when their account has one; never given for other roles. */
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: STAFF_NAME_MAX })),
 });
 export type RoleResponse = Static<typeof RoleResponseSchema>;
 

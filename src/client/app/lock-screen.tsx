@@ -52,7 +52,7 @@ export function LockScreen({ person }: { person: EntryOwner }) {
             {t.title}
           </Title>
           <Text ta="center" size="sm">
-            {t.signedInAs({ person: person.email ?? t.staffMember })}
+            {t.signedInAs({ person: person.name ?? person.email ?? t.staffMember })}
           </Text>
           {problem ? (
             <Alert color="red" variant="light" role="alert" data-testid="unlock-problem">

@@ -7,6 +7,7 @@ import { ChevronDownIcon, LockIcon, LogoutIcon, UserIcon } from '../components/i
 import { NotificationsMenu } from '../features/notifications/components/notifications-menu';
 import { UnsentChangesButton } from '../features/sync-status/components/unsent-changes-button';
 import { useLogout } from '../features/sync-status/hooks/use-logout';
+import { useAdmittedPerson } from '../hooks/use-session';
 import { useRuntimeConfig } from '../lib/runtime-config';
 import { LanguageMenuItems } from './language-menu-items';
 import {
@@ -81,10 +82,22 @@ function PrescriptionItem({
   );
 }
 
+/** Who is signed in, atop the user menu: their staff name, else their email (issue 19). */
+function SignedInLabel() {
+  const t = useStore(navMessages);
+  const person = useAdmittedPerson();
+  const name = person ? (person.name ?? person.email) : null;
+  return name ? (
+    <Menu.Label data-testid="signed-in-as" className={classes.signedInAs}>
+      {t.signedInAs({ name })}
+    </Menu.Label>
+  ) : null;
+}
+
 function UserMenu({ onLogout }: { onLogout: () => void }) {
   const t = useStore(navMessages);
   return (
-    <Menu position="bottom-end" width={200}>
+    <Menu position="bottom-end" width={240}>
       <Menu.Target>
         <Button
           variant="subtle"
@@ -96,6 +109,7 @@ function UserMenu({ onLogout }: { onLogout: () => void }) {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
+        <SignedInLabel />
         <Menu.Item renderRoot={(props) => <Link {...props} to={ACCESS_LOG_LINK.to} />}>{t.accessLog}</Menu.Item>
         <ShortcutsMenuItem />
         <Menu.Item leftSection={<LockIcon size={18} />} onClick={lockNow}>
@@ -118,7 +132,7 @@ function MobileMenu({ onLogout }: { onLogout: () => void }) {
   const t = useStore(navMessages);
   const [opened, setOpened] = useState(false);
   const pathname = usePathname();
-  const item = (link: { name: keyof typeof t; to: string }, match: string) => {
+  const item = (link: { name: Exclude<keyof typeof t, 'signedInAs'>; to: string }, match: string) => {
     const active = isActivePath(pathname, match);
     return (
       <Menu.Item
@@ -144,6 +158,7 @@ function MobileMenu({ onLogout }: { onLogout: () => void }) {
         {item(MESSAGES_LINK, MESSAGES_LINK.match)}
         <Menu.Divider />
         <Menu.Label>{t.admin}</Menu.Label>
+        <SignedInLabel />
         {item(ACCESS_LOG_LINK, ACCESS_LOG_LINK.to)}
         <ShortcutsMenuItem />
         <Menu.Item leftSection={<LockIcon size={18} />} onClick={lockNow}>

@@ -20,6 +20,8 @@ export const navMessages = i18n('shell/nav', {
   openNavigation: 'Open navigation',
   /** The user menu. */
   admin: 'Admin Authenticated',
+  /** Atop the user menu: the person admitted, by their staff name (or their email when they have none). */
+  signedInAs: params('Signed in as {name}'),
   accessLog: 'Access Log',
   lockNow: 'Lock now',
   logout: 'Logout',

@@ -31,6 +31,9 @@ const NAMED = {
   'inquiry-unresolve': true,
   'inquiry-reply': true,
   'access-record': true,
+  'saved-reply-create': true,
+  'saved-reply-edit': true,
+  'saved-reply-delete': true,
 } satisfies Record<NamedAction, true>;
 
 /** An action call, or an outbox entry (which also holds the English words it was queued with). */

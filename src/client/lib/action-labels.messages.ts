@@ -18,4 +18,7 @@ export const actionLabelMessages = i18n('prescriptions/actions', {
   'inquiry-unresolve': 'Mark as Unresolved',
   'inquiry-reply': 'Send Reply',
   'access-record': 'Access log entry',
+  'saved-reply-create': 'Save reply',
+  'saved-reply-edit': 'Edit saved reply',
+  'saved-reply-delete': 'Delete saved reply',
 });

@@ -11,4 +11,5 @@ export const recordNameMessages = i18n('shell/record-names', {
   appointments: 'Appointment',
   users: 'Patient',
   inquiries: 'Inquiry',
+  savedReplies: 'Saved reply',
 } satisfies Record<CollectionName, string>);

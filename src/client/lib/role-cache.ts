@@ -9,7 +9,8 @@ export type Access = 'admin' | 'denied' | 'revoked';
 
 /** What became of one GET /role. */
 export type RoleOutcome =
-  | { kind: 'answered'; role: Role }
+  /** `name`: an admin's staff name, when their account has one (issue 19). */
+  | { kind: 'answered'; role: Role; name?: string }
   | { kind: 'refused'; status: number }
   /** The account's sessions were revoked, or it is disabled or deleted (server or identity service). */
   | { kind: 'account-gone' }
@@ -22,6 +23,8 @@ const STORAGE_KEY = 'verifiedRoles';
 interface VerifiedRole {
   role: 'admin';
   verifiedAt: string;
+  /** The staff name the server gave with the role: shown when the page starts offline. */
+  name?: string;
 }
 
 function read(storage: RoleStorage): Record<string, VerifiedRole> {
@@ -38,9 +41,9 @@ function write(storage: RoleStorage, roles: Record<string, VerifiedRole>): void 
   else storage.setItem(STORAGE_KEY, JSON.stringify(roles));
 }
 
-export function rememberRole(storage: RoleStorage, uid: string, role: Role, now = new Date()): void {
+export function rememberRole(storage: RoleStorage, uid: string, role: Role, now = new Date(), name?: string): void {
   const roles = read(storage);
-  if (role === 'admin') roles[uid] = { role, verifiedAt: now.toISOString() };
+  if (role === 'admin') roles[uid] = { role, verifiedAt: now.toISOString(), ...(name ? { name } : {}) };
   else delete roles[uid];
   write(storage, roles);
 }
@@ -51,6 +54,12 @@ export function forgetRole(storage: RoleStorage, uid: string): void {
 
 export function rememberedRole(storage: RoleStorage, uid: string): Role | null {
   return read(storage)[uid]?.role ?? null;
+}
+
+/** The staff name the server last gave with `uid`'s admin role on this device, or null. */
+export function rememberedName(storage: RoleStorage, uid: string): string | null {
+  const name = read(storage)[uid]?.name;
+  return typeof name === 'string' && name !== '' ? name : null;
 }
 
 /** The offline trust: by default the admin role verified online in the last three days. */
@@ -85,7 +94,7 @@ export function decideAccess(
   const wasAdmin = rememberedRole(storage, uid) === 'admin';
   switch (outcome.kind) {
     case 'answered':
-      rememberRole(storage, uid, outcome.role);
+      rememberRole(storage, uid, outcome.role, new Date(), outcome.name);
       if (outcome.role === 'admin') return 'admin';
       return wasAdmin ? 'revoked' : 'denied';
     case 'account-gone':

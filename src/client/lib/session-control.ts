@@ -17,7 +17,14 @@ import type { EntryOwner } from '../offline/outbox-entry';
 import { isSessionEndedWhy, leaveSessionEndedNotice } from './access-notice';
 import { removeStoredToken, tokenHolder } from './auth-token';
 import { endDeviceSession, isEnding } from './end-session';
-import { DEFAULT_OFFLINE_TRUST_MS, decideAccess, isTrustedAdmin, rememberedRole, type RoleOutcome } from './role-cache';
+import {
+  DEFAULT_OFFLINE_TRUST_MS,
+  decideAccess,
+  isTrustedAdmin,
+  rememberedName,
+  rememberedRole,
+  type RoleOutcome,
+} from './role-cache';
 import { getLoadedConfig, loadRuntimeConfig, subscribeRuntimeConfig } from './runtime-config';
 
 const auth = () => import('./auth');
@@ -62,7 +69,9 @@ function lockedFor(uid: string): boolean {
 /** How the person was admitted before the lock: what unlocking returns to. */
 let unlockedStatus: 'remembered' | 'verified' = 'remembered';
 
-function admit(person: EntryOwner, status: 'remembered' | 'verified'): SessionState {
+function admit(who: EntryOwner, status: 'remembered' | 'verified'): SessionState {
+  // The name the server gave (decide, verifyAfterSignIn), else the one this device remembers.
+  const person = who.name === undefined ? { ...who, name: rememberedName(localStorage, who.uid) } : who;
   unlockedStatus = status;
   if (lockedFor(person.uid)) return set({ status: 'locked', person });
   const state = set({ status, person });
@@ -89,8 +98,8 @@ function startOfflineSession(): void {
 
 async function roleWith(token: string): Promise<RoleOutcome> {
   try {
-    const { role } = await apiRequest<RoleResponse>('/role', { token, timeoutMs: 10_000 });
-    return { kind: 'answered', role };
+    const { role, name } = await apiRequest<RoleResponse>('/role', { token, timeoutMs: 10_000 });
+    return name ? { kind: 'answered', role, name } : { kind: 'answered', role };
   } catch (error) {
     if (error instanceof HttpError) {
       return error.status === 401 && GONE_CODES.has(error.code ?? '') ? { kind: 'account-gone' } : { kind: 'refused', status: error.status };
@@ -123,7 +132,9 @@ function decide(person: EntryOwner, outcome: RoleOutcome): SessionState {
   const knownAdmin = rememberedRole(localStorage, person.uid) === 'admin';
   const access = decideAccess(localStorage, person.uid, outcome, { now: Date.now(), trustMs: offlineTrustMs() });
   if (access === 'revoked') return set({ status: 'revoked', person });
-  if (access === 'admin') return admit(person, outcome.kind === 'answered' ? 'verified' : 'remembered');
+  if (access === 'admin') {
+    return outcome.kind === 'answered' ? admit({ ...person, name: outcome.name ?? null }, 'verified') : admit(person, 'remembered');
+  }
   if (outcome.kind === 'answered') return deny('not-admin');
   if (outcome.kind === 'unreachable') return deny(knownAdmin ? 'offline-unverified' : 'role-check-failed');
   return deny('session-ended');
@@ -339,7 +350,7 @@ export async function verifyAfterSignIn(
   listen();
   const outcome = await askRole(user);
   if (outcome.kind !== 'answered' && outcome.kind !== 'account-gone') return 'failed';
-  const person = { uid: user.uid, email: user.email };
+  const person = { uid: user.uid, email: user.email, name: outcome.kind === 'answered' ? (outcome.name ?? null) : null };
   // Decided here rather than by `decide`: a revoked account at sign-in is wiped by the sign-in
   // screen, which says 'Access denied: Admins only.' with the notice.
   const access = decideAccess(localStorage, user.uid, outcome, { now: Date.now(), trustMs: offlineTrustMs() });

@@ -26,9 +26,7 @@ export type OfflineDb = Dexie & CollectionTables & {
 
 function createDb(): OfflineDb {
   const db = new Dexie(DB_NAME) as OfflineDb;
-  const collectionStores = Object.fromEntries(
-    Object.values(COLLECTIONS).map((info) => [info.name, info.key]),
-  );
+  const collectionStores = Object.fromEntries(collectionsOf(7).map((info) => [info.name, info.key]));
   const stores = {
     ...collectionStores,
     outbox: '++seq, &id, state, [collection+recordKey]',
@@ -60,14 +58,14 @@ function createDb(): OfflineDb {
   // text order is the time order), so a visit reads the newest rows first (view-store.ts); every
   // list by `_confirmedAt`, a sparse index (few rows carry it) a sync page checks instead of
   // reading each of its rows first (delta-page.ts).
-  db.version(5).stores(indexedStores(true));
+  db.version(5).stores(indexedStores(true, 7));
   // Version 6 (issue 17): rows are kept exactly as the server sent them, and unsent changes are
   // laid over them when read (overlay.ts). A row a change was written into goes back to its
   // server version (`_base`), and `_confirmedAt` goes: only the rows of queued changes and the
   // rows of the sparse `_confirmedAt` index carry either, so no other row is read. Outbox entries
   // name their action and arguments (outbox-migrate.ts). Version 7 drops that index.
   db.version(6)
-    .stores(indexedStores(true))
+    .stores(indexedStores(true, 7))
     .upgrade(async (tx) => {
       const outbox = tx.table('outbox');
       for (const entry of (await outbox.toArray()) as (OutboxEntry | LegacyEntry)[]) {
@@ -77,7 +75,7 @@ function createDb(): OfflineDb {
         if (row?._base) await table.put(row._base);
         await outbox.put(migrateEntry(entry));
       }
-      for (const info of Object.values(COLLECTIONS)) {
+      for (const info of collectionsOf(7)) {
         await tx
           .table(info.name)
           .where('_confirmedAt')
@@ -87,7 +85,9 @@ function createDb(): OfflineDb {
           });
       }
     });
-  db.version(7).stores(indexedStores(false));
+  db.version(7).stores(indexedStores(false, 7));
+  // Version 8 (issue 19): the saved replies, a list like the others (no patient data in it).
+  db.version(8).stores(indexedStores(false, 8));
   // An entry written after this upgrade by a tab still running an older version is read in
   // today's shape too.
   db.outbox.hook('reading', (entry: OutboxEntry | LegacyEntry | undefined) => entry && migrateEntry(entry));
@@ -121,10 +121,18 @@ export type PatientLinkedName = (typeof PATIENT_LINKED)[number];
 /** The lists whose screens show the newest request first (indexed by `created_at`). */
 const NEWEST_FIRST = new Set<CollectionName>(PRESCRIPTION_COLLECTION_NAMES);
 
-/** Every list keyed as the spec keys it, with its indexes (versions 5 and 6 also `_confirmedAt`). */
-function indexedStores(confirmedAt: boolean): Record<string, string> {
+/** The version that added each list after version 7; older versions are declared without it. */
+const ADDED_IN: Partial<Record<CollectionName, number>> = { savedReplies: 8 };
+
+/** The lists a version of the database holds. */
+function collectionsOf(version: number): { name: CollectionName; key: string }[] {
+  return Object.values(COLLECTIONS).filter((info) => (ADDED_IN[info.name] ?? 0) <= version);
+}
+
+/** Every list of `version` keyed as the spec keys it, with its indexes (versions 5 and 6 also `_confirmedAt`). */
+function indexedStores(confirmedAt: boolean, version: number): Record<string, string> {
   return Object.fromEntries(
-    Object.values(COLLECTIONS).map((info) => {
+    collectionsOf(version).map((info) => {
       const indexes = [
         info.key,
         ...((PATIENT_LINKED as readonly string[]).includes(info.name) ? ['user_id'] : []),

@@ -25,6 +25,11 @@ export interface EntryOwner {
   uid: string;
   /** For the words people read ("2 changes by …"), never for deciding anything. */
   email: string | null;
+  /**
+   * Their staff name as the server last said it (GET /role, issue 19), said before the email;
+   * absent in entries queued before names existed, null when the account has none.
+   */
+  name?: string | null;
 }
 
 /** The server's answer to an entry, as it bears on the record. */

@@ -1,12 +1,16 @@
 // The role of a Firebase user, read from the user record's `role` custom claim (never from the
 // token, which keeps the claims of its sign-in). Cached briefly per uid: a grant or a revoke by
-// `npm run admin` applies within the cache time, without a new sign-in.
+// `npm run admin` applies within the cache time, without a new sign-in. The staff name is a
+// claim beside the role (staff-name.ts), read in the same look-up: knowing it costs nothing more.
 import type { Auth } from 'firebase-admin/auth';
 import type { Role } from '../types';
+import { staffNameOf } from './staff-name';
 
 export interface UserStanding {
   role: Role;
   email: string | null;
+  /** The staff name (issue 19), or null when the account has none. */
+  name: string | null;
   disabled: boolean;
   /** Tokens issued (signed in) before this instant were revoked. */
   validSinceMs: number;
@@ -29,6 +33,7 @@ export function createUserRoles(auth: Auth, cacheMs: number) {
       return {
         role: roleOf(user.customClaims),
         email: user.email ?? null,
+        name: staffNameOf(user.customClaims),
         disabled: user.disabled,
         validSinceMs: user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : 0,
       };

@@ -10,7 +10,7 @@ import { startBackupEndpoint, type BackupEndpoint } from '../backup/endpoint';
 import type { Config } from '../config';
 import { openDb, type Db } from '../db/client';
 import { migrate } from '../db/migrate';
-import { DEMO_ADMIN, DEMO_PATIENT, ensureDemoAccounts } from '../identity/demo-accounts';
+import { DEMO_ADMIN, DEMO_PATIENT, DEMO_STAFF, ensureDemoAccounts } from '../identity/demo-accounts';
 import { startIdentity, type IdentityRuntime } from '../identity/identity-runtime';
 import { createLogger } from '../logging';
 import { seedDemoIfEmpty } from '../seed/demo';
@@ -140,7 +140,8 @@ export async function runServer(
   info(`Pharmacy back-office ready at ${url} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (resolved.identity.mode === 'emulator') {
     info(
-      `Sign in as ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password} (patient: ${DEMO_PATIENT.email} / ${DEMO_PATIENT.password})`,
+      `Sign in as ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password} (patient: ${DEMO_PATIENT.email} / ${DEMO_PATIENT.password}); ` +
+        `named staff: ${DEMO_STAFF.map((staff) => `${staff.email} / ${staff.password}`).join(', ')}`,
     );
   }
   return { url, app, stop };

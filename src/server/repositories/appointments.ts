@@ -104,9 +104,9 @@ export async function cancelAppointment(tx: Sql, current: Appointment, kind: Boo
     [current[key]],
   );
   await tx.query(
-    `INSERT INTO request_status_events (entity, record_id, from_status, to_status, actor_uid, idempotency_key)
-     SELECT 'appointments', id, 'scheduled', 'cancelled', $2, $3 FROM unnest($1::int[]) AS id`,
-    [slots.map((s) => s.appointment_id), actor.uid, actor.idempotencyKey],
+    `INSERT INTO request_status_events (entity, record_id, from_status, to_status, actor_uid, actor_name, idempotency_key)
+     SELECT 'appointments', id, 'scheduled', 'cancelled', $2, $4, $3 FROM unnest($1::int[]) AS id`,
+    [slots.map((s) => s.appointment_id), actor.uid, actor.idempotencyKey, actor.name],
   );
   const record = await findRecord<Appointment>(tx, APPOINTMENT_LIST, current.appointment_id);
   slots.sort((a, b) => (a.date + a.start_time).localeCompare(b.date + b.start_time));

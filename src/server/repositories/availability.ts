@@ -51,8 +51,8 @@ export async function recordAvailabilityEvent(
   event: { action: 'block' | 'unblock'; range: InstantRange; slots: number; actor: Actor },
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO availability_events (action, range_start, range_end, slots, actor_uid, idempotency_key)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
+    `INSERT INTO availability_events (action, range_start, range_end, slots, actor_uid, idempotency_key, actor_name)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [
       event.action,
       event.range.start.toISOString(),
@@ -60,6 +60,7 @@ export async function recordAvailabilityEvent(
       event.slots,
       event.actor.uid,
       event.actor.idempotencyKey,
+      event.actor.name,
     ],
   );
 }

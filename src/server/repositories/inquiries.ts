@@ -44,9 +44,9 @@ export async function writeInquiryStep(
         );
   await tx.query(
     `INSERT INTO request_status_events
-       (entity, record_id, from_status, to_status, actor_uid, idempotency_key)
-     VALUES ('inquiries', $1, $2, $3, $4, $5)`,
-    [id, step.from, step.to, actor.uid, actor.idempotencyKey],
+       (entity, record_id, from_status, to_status, actor_uid, idempotency_key, actor_name)
+     VALUES ('inquiries', $1, $2, $3, $4, $5, $6)`,
+    [id, step.from, step.to, actor.uid, actor.idempotencyKey, actor.name],
   );
   return record!;
 }

@@ -3,6 +3,7 @@ import type { CollectionName } from '../../shared/collections';
 import { APPOINTMENT_LIST } from './appointments';
 import { INQUIRY_LIST } from './inquiries';
 import { PRESCRIPTION_TABLES } from './prescription-requests';
+import { SAVED_REPLY_LIST } from './saved-replies';
 import type { SyncedList } from './synced-list';
 import { USER_LIST } from './users';
 
@@ -11,4 +12,5 @@ export const SYNCED_LISTS: Record<CollectionName, SyncedList> = {
   appointments: APPOINTMENT_LIST,
   users: USER_LIST,
   inquiries: INQUIRY_LIST,
+  savedReplies: SAVED_REPLY_LIST,
 };

@@ -82,11 +82,11 @@ export async function writeStatus<K extends PrescriptionCollectionName>(
        UPDATE ${list.table} t SET status = $2, updated_at = now() WHERE t.${list.keyColumn} = $1
        RETURNING ${selectFields(list)}
      ), event AS (
-       INSERT INTO request_status_events (entity, record_id, from_status, to_status, actor_uid, idempotency_key)
-       VALUES ($3, $1, $4, $2, $5, $6)
+       INSERT INTO request_status_events (entity, record_id, from_status, to_status, actor_uid, idempotency_key, actor_name)
+       VALUES ($3, $1, $4, $2, $5, $6, $7)
      )
      SELECT * FROM changed`,
-    [id, change.to, list.table, change.from, actor.uid, actor.idempotencyKey],
+    [id, change.to, list.table, change.from, actor.uid, actor.idempotencyKey, actor.name],
   );
   return record!;
 }

@@ -21,6 +21,11 @@ export interface SyncedList {
   joins?: string;
   /** Order of the whole list. */
   orderBy: string;
+  /**
+   * False for a list that holds no patient data (the saved replies): its downloads are not
+   * access to patient data, so they leave no access-log entry.
+   */
+  patientData?: false;
 }
 
 const selects = new WeakMap<SyncedList, string>();

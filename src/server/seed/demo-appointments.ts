@@ -4,6 +4,7 @@ import type { Sql } from '../db/client';
 import { addDays, clockTime, mondayOf, weekday, zonedInstant } from '../../shared/time';
 import type { Clock } from './demo-clock';
 import { patientFields, type UserRow } from './demo-patients';
+import { PAST_STAFF } from './demo-staff-activity';
 import { insertRows } from './insert-rows';
 import { CONSULTATIONS, VACCINES } from './ontario-data';
 import { makeRelative, type Person } from './people';
@@ -194,7 +195,8 @@ export async function seedAppointments(
       range_start: start.toISOString(),
       range_end: new Date(start.getTime() + 20 * 60_000).toISOString(),
       slots: 1,
-      actor_uid: `staff-${(i % 7) + 1}`,
+      actor_uid: PAST_STAFF[i % PAST_STAFF.length]!.uid,
+      actor_name: PAST_STAFF[i % PAST_STAFF.length]!.name,
       created_at: at,
     };
   };

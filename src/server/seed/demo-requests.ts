@@ -113,9 +113,9 @@ async function seedStatusEvents(tx: Sql) {
       `SELECT '${table}' AS entity, ${key} AS record_id, status, updated_at FROM ${table} WHERE status <> 'active'`,
   );
   await tx.query(
-    `INSERT INTO request_status_events (entity, record_id, from_status, to_status, actor_uid, created_at)
-     SELECT entity, record_id, 'active', status, $1, updated_at
+    `INSERT INTO request_status_events (entity, record_id, from_status, to_status, actor_uid, actor_name, created_at)
+     SELECT entity, record_id, 'active', status, $1, $2, updated_at
      FROM (${selects.join(' UNION ALL ')}) AS changed ORDER BY updated_at, entity, record_id`,
-    [DEMO_ADMIN.uid],
+    [DEMO_ADMIN.uid, DEMO_ADMIN.displayName],
   );
 }

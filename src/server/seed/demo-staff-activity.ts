@@ -2,26 +2,32 @@
 // idempotency keys of the recent actions that sent them.
 import { createHash } from 'node:crypto';
 import type { Sql } from '../db/client';
-import { DEMO_ADMIN } from '../identity/demo-accounts';
+import { DEMO_ADMIN, DEMO_STAFF } from '../identity/demo-accounts';
 import type { Clock } from './demo-clock';
 import type { seedInquiries } from './demo-inquiries';
 import type { seedRequests } from './demo-requests';
 import { insertRows } from './insert-rows';
 import type { Random } from './prng';
 
+/**
+ * Staff who worked here before (uids `staff-1`…, no sign-in account), named in the audit rows of
+ * the demo history.
+ */
+export const PAST_STAFF = [
+  'Amrita Sandhu',
+  'Ben LeBlanc',
+  'Carmen Ortiz',
+  'David Osei',
+  'Erin McLeod',
+  'Farid Nasser',
+  'Gina Park',
+].map((name, i) => ({ uid: `staff-${i + 1}`, name, email: `${name.toLowerCase().replace(' ', '.')}@pharmacy.test` }));
+
 export async function seedStaff(tx: Sql, random: Random, clock: Clock) {
-  const names = [
-    'amrita.sandhu',
-    'ben.leblanc',
-    'carmen.ortiz',
-    'david.osei',
-    'erin.mcleod',
-    'farid.nasser',
-    'gina.park',
-  ];
   const rows = [
-    { uid: DEMO_ADMIN.uid, email: DEMO_ADMIN.email },
-    ...names.map((name, i) => ({ uid: `staff-${i + 1}`, email: `${name}@pharmacy.test` })),
+    { uid: DEMO_ADMIN.uid, email: DEMO_ADMIN.email, name: DEMO_ADMIN.displayName },
+    ...PAST_STAFF,
+    ...DEMO_STAFF.map(({ uid, email, name }) => ({ uid, email, name })),
   ].map((staff) => {
     const first = clock.daysAgo(400);
     return {

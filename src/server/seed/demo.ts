@@ -8,6 +8,7 @@ import { seedInquiries } from './demo-inquiries';
 import { seedPatientCases } from './demo-patient-cases';
 import { seedUsers } from './demo-patients';
 import { seedRequests } from './demo-requests';
+import { seedSavedReplies } from './demo-saved-replies';
 import { seedSentMail, seedStaff } from './demo-staff-activity';
 import { createRandom } from './prng';
 
@@ -38,6 +39,7 @@ async function seedInto(tx: Sql, options: DemoSeedOptions): Promise<void> {
   await seedStaff(tx, random, clock);
   await seedSentMail(tx, clock, options.pharmacyName, inquiries, transfers);
   await seedPatientCases(tx, now, options.timeZone);
+  await seedSavedReplies(tx, now);
 }
 
 export const SEEDED_TABLES = [
@@ -58,6 +60,8 @@ export const SEEDED_TABLES = [
   'email_outbox',
   'request_status_events',
   'availability_events',
+  'saved_replies',
+  'saved_reply_events',
 ] as const;
 
 export async function tableCounts(db: Sql): Promise<SeedCounts> {

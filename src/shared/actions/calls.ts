@@ -3,6 +3,7 @@
 import type { Appointment, Inquiry, Transfer } from '../entities';
 import { normalizeReply } from '../inquiry-api';
 import type { RequestStatus, TransferAction } from '../request-status';
+import { normalizeSavedReply } from '../saved-replies';
 import { actionCall, type ActionCall } from './registry';
 
 /** Complete, incomplete, flag or unflag a transfer. */
@@ -39,4 +40,19 @@ export function replyCall(inquiry: Inquiry, text: string): ActionCall {
     params: { message_id: String(inquiry.message_id) },
     body: { selectedInquiry: inquiry, reply: normalizeReply(text) },
   });
+}
+
+/** Save a new reply under `id` (newSavedReplyId), its title and text trimmed. */
+export function savedReplyCreateCall(id: number, fields: { title: string; text: string }): ActionCall {
+  return actionCall('saved-reply-create', { params: {}, body: { saved_reply_id: id, ...normalizeSavedReply(fields) } });
+}
+
+/** A saved reply's new title and text, trimmed. */
+export function savedReplyEditCall(id: number, fields: { title: string; text: string }): ActionCall {
+  return actionCall('saved-reply-edit', { params: { saved_reply_id: String(id) }, body: normalizeSavedReply(fields) });
+}
+
+/** Delete a saved reply. */
+export function savedReplyDeleteCall(id: number): ActionCall {
+  return actionCall('saved-reply-delete', { params: { saved_reply_id: String(id) }, body: undefined });
 }

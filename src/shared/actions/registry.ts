@@ -8,6 +8,7 @@ import { accessRecord } from './access-actions';
 import { blockRange, consultationCancel, unblockRange, vaccineCancel } from './appointment-actions';
 import { inquiryReply, inquiryResolve, inquiryUnresolve } from './inquiry-actions';
 import { autofillStatus, refillStatus, reminderStatus, transferNotify, transferStatus } from './prescription-actions';
+import { savedReplyCreate, savedReplyDelete, savedReplyEdit } from './saved-reply-actions';
 
 const ALL = [
   transferStatus,
@@ -23,6 +24,9 @@ const ALL = [
   inquiryUnresolve,
   inquiryReply,
   accessRecord,
+  savedReplyCreate,
+  savedReplyEdit,
+  savedReplyDelete,
 ] as const;
 
 type AnyAction = (typeof ALL)[number];

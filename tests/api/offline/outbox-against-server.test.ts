@@ -9,7 +9,17 @@ import { setApiOrigin } from '../../../src/client/offline/http';
 import { drainOutbox } from '../../../src/client/offline/outbox';
 import { isUnsent } from '../../../src/client/offline/outbox-entry';
 import { shownRecord } from '../../../src/client/offline/shown';
-import { cancelCall, notifyCall, transferStatusCall } from '../../../src/shared/actions/calls';
+import {
+  cancelCall,
+  notifyCall,
+  savedReplyCreateCall,
+  savedReplyDeleteCall,
+  savedReplyEditCall,
+  transferStatusCall,
+} from '../../../src/shared/actions/calls';
+import { blankSavedReply, newSavedReplyId } from '../../../src/shared/saved-replies';
+import { shownSavedReplies } from '../../../src/client/features/messages/saved-reply-list';
+import { entriesByKey } from '../../../src/client/offline/overlay';
 import { authGate, setTokenSource } from '../../../src/client/offline/session';
 import { sessionState } from '../../../src/client/offline/session-state';
 import { syncCollection } from '../../../src/client/offline/sync-engine';
@@ -164,5 +174,41 @@ describe('outbox against the real server with faults injected', () => {
       `SELECT count(*)::int AS n FROM email_outbox WHERE kind = 'appointment_cancelled'`,
     );
     expect(mails!.n).toBe(targets.length);
+  });
+
+  it('saved replies created, edited and deleted offline reach the server once each, in order; the device then shows what it has', async () => {
+    proxy.script.length = 0;
+    proxy.log.length = 0;
+    const faults: Fault[] = ['drop-after-commit', 'error-500', 'drop-before', 'expired-token', 'drop-after-commit'];
+    proxy.script.push(...faults);
+    const [mark] = await server.db.query<{ last: number | null }>('SELECT max(event_id) AS last FROM saved_reply_events');
+    const [kept, gone] = [newSavedReplyId(), newSavedReplyId()];
+    const keys = [
+      await enqueueAction(savedReplyCreateCall(kept, { title: 'Hours', text: 'We open at 9, {first_name}.' }), blankSavedReply(kept)),
+      await enqueueAction(savedReplyCreateCall(gone, { title: 'Old', text: 'Soon gone.' }), blankSavedReply(gone)),
+      await enqueueAction(savedReplyEditCall(kept, { title: 'Opening hours', text: 'We open at 8, {first_name}.' }), blankSavedReply(kept)),
+      await enqueueAction(savedReplyDeleteCall(gone), blankSavedReply(gone)),
+    ].map((entry) => entry.id);
+    for (let round = 0; round < 30 && (await unsent()) > 0; round++) {
+      authGate.set('open');
+      await drainOutbox({ ignoreBackoff: true });
+    }
+    expect(await unsent()).toBe(0);
+    expect(proxy.log.slice(0, faults.length)).toEqual(faults);
+    const events = await server.db.query<{ saved_reply_id: number; action: string; idempotency_key: string }>(
+      'SELECT saved_reply_id, action, idempotency_key FROM saved_reply_events WHERE event_id > $1 ORDER BY event_id',
+      [mark?.last ?? 0],
+    );
+    expect(events.filter((e) => e.saved_reply_id === kept).map((e) => e.action)).toEqual(['create', 'edit']);
+    expect(events.filter((e) => e.saved_reply_id === gone).map((e) => e.action)).toEqual(['create', 'delete']);
+    expect(new Set(events.map((e) => e.idempotency_key))).toEqual(new Set(keys));
+
+    await syncCollection('savedReplies');
+    const entries = await device.outbox.where('collection').equals('savedReplies').toArray();
+    const shown = shownSavedReplies(await device.savedReplies.toArray(), entriesByKey(entries));
+    const onServer = await server.db.query('SELECT saved_reply_id, title, text FROM saved_replies ORDER BY saved_reply_id');
+    expect([...shown].sort((a, b) => a.saved_reply_id - b.saved_reply_id)).toEqual(onServer);
+    expect(shown).toContainEqual({ saved_reply_id: kept, title: 'Opening hours', text: 'We open at 8, {first_name}.' });
+    expect(shown.some((reply) => reply.saved_reply_id === gone)).toBe(false);
   });
 });

@@ -67,3 +67,19 @@ describe('demo inquiries', () => {
     ).toBeGreaterThan(0);
   });
 });
+
+describe('demo staff (issue 19)', () => {
+  it('each have a name, and the demo history says who did what by name', async () => {
+    const staff = await fresh.db.query<{ uid: string; name: string | null }>('SELECT uid, name FROM staff ORDER BY uid');
+    expect(staff.length).toBeGreaterThanOrEqual(11);
+    expect(staff.filter((row) => !row.name)).toEqual([]);
+    expect(staff).toEqual(expect.arrayContaining([{ uid: 'demo-priya-shah', name: 'Priya Shah' }]));
+    for (const table of ['request_status_events', 'availability_events']) {
+      expect(await count('actor_name IS NULL', table), table).toBe(0);
+      const [joined] = await fresh.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${table} e JOIN staff s ON s.uid = e.actor_uid AND s.name = e.actor_name`,
+      );
+      expect(joined!.n, table).toBe(await count('true', table));
+    }
+  });
+});

@@ -78,8 +78,8 @@ describe('the access log', () => {
     await context.close();
   });
 
-  it('the Access Log screen finds a patient’s entries and exports them, the export an entry of its own', async () => {
-    const staff = await createStaff();
+  it('the Access Log screen finds a patient’s entries by who did it, by name, and exports them, the export an entry of its own', async () => {
+    const staff = await createStaff({ name: `Nadia Staffname ${Date.now().toString(36)}` });
     const context = await newContext(browser, { acceptDownloads: true });
     const page = await context.newPage();
     await signIn(page, server.baseUrl, staff);
@@ -95,6 +95,8 @@ describe('the access log', () => {
     );
 
     await page.getByRole('button', { name: 'Admin Authenticated' }).click();
+    // The user menu says who is signed in, by their staff name (issue 19).
+    expect(await page.getByTestId('signed-in-as').textContent()).toBe(`Signed in as ${staff.name}`);
     await page.getByRole('menuitem', { name: 'Access Log' }).click();
     await page.getByRole('heading', { name: 'Access Log' }).waitFor();
     await page.getByLabel('Patient').fill(transfer.last_name);
@@ -102,11 +104,16 @@ describe('the access log', () => {
       const rows = await page.getByTestId('access-log-row').allTextContents();
       return rows.length > 0 && rows.every((text) => text.includes(transfer.last_name));
     });
+    // Who viewed it: the name, not the email.
+    const rows = await page.getByTestId('access-log-row').allTextContents();
+    expect(rows.some((text) => text.includes(staff.name!))).toBe(true);
+    expect(rows.some((text) => text.includes(staff.email))).toBe(false);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('access-log-export').click()]);
     const csv = await (await download.createReadStream()).toArray();
     const text = Buffer.concat(csv as Buffer[]).toString('utf8');
     expect(text.split('\n')[0]).toMatch(/entry_id/);
     expect(text).toContain(transfer.last_name);
+    expect(text).toContain(`,${staff.name},`);
     const exports = await waitFor('the export in the log', async () => {
       const { entries } = await api<AccessLogPage>(page, server.baseUrl, `/admin/access-log?staff=${encodeURIComponent(staff.uid)}&action=export`);
       return entries.length === 1 ? entries : null;

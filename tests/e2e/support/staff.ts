@@ -11,12 +11,16 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 
 export interface StaffAccount extends Account {
   uid: string;
+  /** The staff name (issue 19), when given one. */
+  name?: string;
 }
 
-/** A new emulator account with the admin role. */
-export async function createStaff(): Promise<StaffAccount> {
+/** A new emulator account with the admin role, and a staff name as `npm run admin -- grant --name` gives. */
+export async function createStaff(options: { name?: string } = {}): Promise<StaffAccount> {
   const { uid, email, password } = await createTestUser('admin');
-  return { uid, email, password };
+  if (options.name === undefined) return { uid, email, password };
+  await testAdminAuth().setCustomUserClaims(uid, { role: 'admin', staff_name: options.name });
+  return { uid, email, password, name: options.name };
 }
 
 export async function disableAccount(uid: string): Promise<void> {

@@ -2,10 +2,28 @@ import { describe, expect, it } from 'vitest';
 import {
   decideAccess,
   forgetRole,
+  rememberedName,
   rememberedRole,
   rememberRole,
 } from '../../../src/client/lib/role-cache';
 import { MemoryStorage } from './memory-storage';
+
+describe('the staff name given with the role (issue 19)', () => {
+  it('is remembered with an admin role, for a page that starts offline, and forgotten with it', () => {
+    const storage = new MemoryStorage();
+    expect(decideAccess(storage, 'u1', { kind: 'answered', role: 'admin', name: 'Priya Shah' })).toBe('admin');
+    expect(rememberedName(storage, 'u1')).toBe('Priya Shah');
+    expect(rememberedName(storage, 'u2')).toBeNull();
+    // Renamed since: the newer answer stands; an answer without one forgets it.
+    decideAccess(storage, 'u1', { kind: 'answered', role: 'admin', name: 'Priya Shah-Patel' });
+    expect(rememberedName(storage, 'u1')).toBe('Priya Shah-Patel');
+    decideAccess(storage, 'u1', { kind: 'answered', role: 'admin' });
+    expect(rememberedName(storage, 'u1')).toBeNull();
+    decideAccess(storage, 'u1', { kind: 'answered', role: 'admin', name: 'Priya Shah' });
+    decideAccess(storage, 'u1', { kind: 'answered', role: 'patient' });
+    expect(rememberedName(storage, 'u1')).toBeNull();
+  });
+});
 
 describe('the guard decides from GET /role (spec section 6, DESIGN 4)', () => {
   it('admits an admin and remembers the role for this uid', () => {

@@ -33,7 +33,7 @@ it('a version 4 database opens upgraded with its cache, its queue and the newest
   v4.close();
 
   await db.open();
-  expect(db.verno).toBe(7);
+  expect(db.verno).toBe(8);
   expect(await db.transfers.count()).toBe(total);
   expect((await db.meta.get('cursor:transfers'))?.value).toBe('42');
   const newest = await db.transfers.orderBy('created_at').reverse().limit(3).primaryKeys();
@@ -98,4 +98,26 @@ it("a version 5 database's queued change is migrated, and its row goes back to t
   });
   expect(entry).not.toHaveProperty('path');
   expect((await shownTransfer(1))!.status).toBe('completed');
+});
+
+it('a version 7 database opens as version 8 with the saved replies list, its cache and queue kept', async () => {
+  db.close();
+  await Dexie.delete(DB_NAME);
+  const v7 = new Dexie(DB_NAME);
+  v7.version(7).stores({
+    transfers: 'transfer_id, user_id, created_at',
+    inquiries: 'message_id, user_id',
+    outbox: '++seq, &id, state, [collection+recordKey]',
+    meta: 'key',
+  });
+  await v7.table('transfers').put(sampleTransfer(1));
+  await v7.table('meta').put({ key: 'cursor:transfers', value: '42' });
+  v7.close();
+
+  await db.open();
+  expect(db.verno).toBe(8);
+  expect(await db.transfers.get(1)).toEqual(sampleTransfer(1));
+  expect((await db.meta.get('cursor:transfers'))?.value).toBe('42');
+  await db.savedReplies.put({ saved_reply_id: 7, title: 'Hours', text: 'We open at 9.' });
+  expect(await db.savedReplies.get(7)).toEqual({ saved_reply_id: 7, title: 'Hours', text: 'We open at 9.' });
 });

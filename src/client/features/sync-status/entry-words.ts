@@ -14,12 +14,19 @@ import type { unsentMessages } from './sync-status.messages';
 export type UnsentTexts = StoreValue<typeof unsentMessages>;
 type RecordNames = StoreValue<typeof recordNameMessages>;
 
-export function recordWords(t: UnsentTexts, names: RecordNames, entry: Pick<OutboxEntry, 'collection' | 'recordKey'>): string {
-  return entry.collection ? t.record({ record: names[entry.collection], key: String(entry.recordKey) }) : t.accessLog;
+export function recordWords(t: UnsentTexts, names: RecordNames, entry: Pick<OutboxEntry, 'collection' | 'recordKey' | 'args'>): string {
+  if (!entry.collection) return t.accessLog;
+  // A saved reply's key is a random number the device drew: its title says which it is.
+  const title = (entry.args.body as { title?: unknown } | undefined)?.title;
+  if (entry.collection === 'savedReplies' && typeof title === 'string') {
+    return t.titled({ record: names.savedReplies, title: title.trim() });
+  }
+  return t.record({ record: names[entry.collection], key: String(entry.recordKey) });
 }
 
+/** The owner's staff name (issue 19), else their email (an account with no name, an older entry). */
 export function ownerWords(t: UnsentTexts, owner: EntryOwner | null): string {
-  return owner?.email ?? t.colleague;
+  return owner?.name ?? owner?.email ?? t.colleague;
 }
 
 export function stateWords(t: UnsentTexts, problems: ProblemTexts, entry: OutboxEntry, standing: EntryStanding, waitingForSignIn = false): string {

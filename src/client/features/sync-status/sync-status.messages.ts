@@ -22,6 +22,8 @@ export const unsentMessages = i18n('shell/unsent', {
   /** One change of the list: what, on which record, when, where it stands. */
   accessLog: 'Access log',
   record: params('{record} #{key}'),
+  /** A record whose key means nothing to people (a saved reply): named by its title. */
+  titled: params('{record} “{title}”'),
   queued: params('Queued {when}'),
   today: params('Today at {time}'),
   onDay: params('{date} at {time}'),

@@ -16,6 +16,9 @@ export const PRESCRIPTIONS = {
     'inquiry-unresolve': 'Marquer comme non résolue',
     'inquiry-reply': 'Envoyer la réponse',
     'access-record': "Entrée du journal d'accès",
+    'saved-reply-create': 'Enregistrer la réponse',
+    'saved-reply-edit': 'Modifier la réponse enregistrée',
+    'saved-reply-delete': 'Supprimer la réponse enregistrée',
   },
   'prescriptions/transfers': {
     title: 'Transferts',

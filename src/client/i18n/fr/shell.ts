@@ -72,6 +72,7 @@ export const SHELL = {
     appointments: 'Rendez-vous',
     users: 'Patient',
     inquiries: 'Demande',
+    savedReplies: 'Réponse enregistrée',
   },
   'shell/alerts': {
     closeNotification: 'Fermer la notification',
@@ -121,6 +122,7 @@ export const SHELL = {
     everySent: 'Toutes les modifications ont été envoyées.',
     accessLog: "Journal d'accès",
     record: '{record} n°\u00a0{key}',
+    titled: '{record} «\u00a0{title}\u00a0»',
     queued: 'Mise en file {when}',
     today: "aujourd'hui à {time}",
     onDay: 'le {date} à {time}',
@@ -234,6 +236,7 @@ export const SHELL = {
     messages: 'Messages',
     openNavigation: 'Ouvrir la navigation',
     admin: 'Admin authentifié',
+    signedInAs: 'Session de {name}',
     accessLog: "Journal d'accès",
     lockNow: 'Verrouiller maintenant',
     logout: 'Se déconnecter',

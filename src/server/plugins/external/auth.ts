@@ -78,6 +78,7 @@ export const authPlugin = fp<{ identityAdmin?: IdentityAdmin }>(
       return {
         uid: decoded.uid,
         email: decoded.email ?? standing.email,
+        name: standing.name,
         role: standing.role,
         expiresAtMs: decoded.exp * 1000,
       };

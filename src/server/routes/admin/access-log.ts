@@ -18,6 +18,7 @@ import {
 } from '../../../shared/access-log';
 import type { User } from '../../../shared/entities';
 import { addDays, calendarDate, zonedInstant } from '../../../shared/time';
+import { staffNames } from '../../auth/staff';
 import type { Sql } from '../../db/client';
 import {
   accessLogActors,
@@ -105,6 +106,19 @@ async function* csvRows(db: Sql, filter: AccessLogFilter, through: number): Asyn
   }
 }
 
+/**
+ * Everyone the log names, each by their name as the server knows it now (issue 19: a staff
+ * member renamed, or named since their entries were written, is found by today's name), else by
+ * the name their latest entry recorded. Sorted by what the filter shows.
+ */
+async function staffForFilter(db: Sql): Promise<AccessLogStaff['staff']> {
+  const actors = await accessLogActors(db);
+  const known = await staffNames(db, actors.map((actor) => actor.uid));
+  return actors
+    .map((actor) => ({ uid: actor.uid, name: known.get(actor.uid) ?? actor.name }))
+    .sort((a, b) => (a.name ?? a.uid).localeCompare(b.name ?? b.uid) || a.uid.localeCompare(b.uid));
+}
+
 export const accessLogRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     adminPath(ACCESS_LOG_PATH),
@@ -152,6 +166,6 @@ export const accessLogRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     adminPath(ACCESS_LOG_STAFF_PATH),
     { schema: { response: { 200: AccessLogStaffSchema } } },
-    async (): Promise<AccessLogStaff> => ({ staff: await accessLogActors(app.db) }),
+    async (): Promise<AccessLogStaff> => ({ staff: await staffForFilter(app.db) }),
   );
 };

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { DEVICE_ID_PATTERN, OCCURRED_AT_MAX_AHEAD_MS, type AccessAction } from '../../../shared/access-log';
 import { DEVICE_ID_HEADER, MADE_OFFLINE_HEADER, OCCURRED_AT_HEADER } from '../../../shared/constants';
 import type { Config } from '../../config';
+import { staffWords } from '../../auth/staff-name';
 import type { Db } from '../../db/client';
 import { appendAccessEntriesAlone, patientName, type NewAccessEntry } from '../../repositories/access-log';
 
@@ -51,8 +52,9 @@ export function requestAccess(request: FastifyRequest, config: Pick<Config, 'ide
   const device = header(request, DEVICE_ID_HEADER);
   return {
     actor_uid: request.user.uid,
-    // Staff have no names in the product yet: their email stands for one.
-    actor_name: request.user.email,
+    // The staff name as it is now (issue 19); an account granted before names existed is
+    // named by its email.
+    actor_name: staffWords(request.user),
     device_id: device !== undefined && DEVICE_ID_PATTERN.test(device) ? device : null,
     offline: header(request, MADE_OFFLINE_HEADER) === '1',
     ...occurrence(header(request, OCCURRED_AT_HEADER), config),

@@ -1,6 +1,7 @@
 // Everything under /admin, in one encapsulated scope whose onRequest hook is the admin guard:
 // a route added here cannot forget it, and no body is parsed before the caller is known.
 import type { FastifyPluginAsync } from 'fastify';
+import { noteStaffName } from '../../auth/staff';
 import { accessLogRoutes } from './access-log';
 import { actionRoutes } from './actions/index';
 import { appointmentReadRoutes } from './appointment-reads';
@@ -17,6 +18,11 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     return payload;
   });
   app.addHook('onRequest', app.requireAdmin);
+  // The caller's name, as staff.name keeps it for the audit tables (issue 19): a write only when
+  // this process first sees them or their name has changed.
+  app.addHook('onRequest', async (request) => {
+    noteStaffName(app.db, request.user, (error) => request.log.warn({ err: error }, 'recording the staff name failed'));
+  });
   await app.register(listRoutes);
   await app.register(appointmentReadRoutes);
   await app.register(inquiryReadRoutes);

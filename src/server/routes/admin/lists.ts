@@ -55,9 +55,11 @@ export const listRoutes: FastifyPluginAsync = async (app) => {
         if (since === undefined) {
           json = await listJson(app.db, list);
           // Recorded before the list leaves: no answer without its entry.
-          await recordAccess(app.db, request, { action: 'download', collection: name, detail: { count: countRows(json, first) } });
+          if (list.patientData !== false) {
+            await recordAccess(app.db, request, { action: 'download', collection: name, detail: { count: countRows(json, first) } });
+          }
         } else {
-          if (Number(since) === 0) {
+          if (Number(since) === 0 && list.patientData !== false) {
             const count = await countOf(list);
             await recordAccess(app.db, request, { action: 'download', collection: name, detail: { count, sync: true } });
           }

@@ -1,6 +1,7 @@
 // What every admin route uses: spec paths relative to the admin scope, record ids from validated
 // input, a 400 answered before anything runs, and who is asking (for the audit trail).
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { staffWords } from '../../auth/staff-name';
 import { errorResult } from '../../plugins/app/idempotency';
 import type { Actor } from '../../repositories/actor';
 
@@ -31,5 +32,5 @@ export function badRequest(reply: FastifyReply, message: string): FastifyReply {
 /** The caller of an admin route and the Idempotency-Key of their change. */
 export function actorOf(request: FastifyRequest): Actor {
   const key = request.headers['idempotency-key'];
-  return { uid: request.user.uid, idempotencyKey: typeof key === 'string' ? key : null };
+  return { uid: request.user.uid, name: staffWords(request.user), idempotencyKey: typeof key === 'string' ? key : null };
 }

@@ -21,6 +21,7 @@ import { inquiryDetailMessages } from '../inquiry-detail.messages';
 import { useAccessRecord } from '../../../hooks/use-access-record';
 import { useRecordShortcuts } from '../../../hooks/use-shortcut-targets';
 import { useReplyDraft } from '../hooks/use-reply-draft';
+import { SavedReplyPicker } from './saved-reply-picker';
 
 interface InquiryDetailProps {
   inquiry: Inquiry;
@@ -86,6 +87,20 @@ export function InquiryDetail({ inquiry, entries = [], focusOnMount, onBack, onR
     if (inquiry.replied && !wasReplied.current && document.activeElement === document.body) repliedRef.current?.focus();
     wasReplied.current = inquiry.replied;
   }, [inquiry.replied]);
+
+  // A saved reply goes where the caret is (the whole box when it is empty), then the box has focus.
+  const insertSaved = (text: string) => {
+    const box = replyRef.current;
+    const empty = draft.trim() === '';
+    const start = empty ? 0 : (box?.selectionStart ?? draft.length);
+    const end = empty ? draft.length : (box?.selectionEnd ?? draft.length);
+    setDraft(draft.slice(0, start) + text + draft.slice(end));
+    const caret = start + text.length;
+    setTimeout(() => {
+      box?.focus();
+      box?.setSelectionRange(caret, caret);
+    }, 0);
+  };
 
   const send = async () => {
     if (sending || problem) return;
@@ -161,6 +176,7 @@ export function InquiryDetail({ inquiry, entries = [], focusOnMount, onBack, onR
             </Stack>
           ) : (
             <Stack gap="xs">
+              <SavedReplyPicker inquiry={inquiry} onPick={insertSaved} />
               <Textarea
                 ref={replyRef}
                 aria-label={t.reply}

@@ -13,6 +13,7 @@ import type { OutboxEntry } from '../../../offline/outbox-entry';
 import { SEARCH_BY, inquiryKeep, type InquiryRow as Row, type SearchByField } from '../inquiry-list';
 import { inquiryFilterMessages, inquiryListMessages, searchFieldMessages } from '../inquiry-list.messages';
 import { InquiryRow, ROW_HEIGHT } from './inquiry-row';
+import { SavedRepliesButton } from './saved-replies-panel';
 import { SearchInput } from '../../../components/search-input';
 import { useSearchRecord } from '../../../hooks/use-access-record';
 import { useRemembered } from '../../../hooks/use-remembered';
@@ -102,9 +103,12 @@ export function InquiryListPane({ index, pending, error, selectedId, filter, onS
 
   return (
     <>
-      <Title order={1} size="h3" className={classes.paneTitle}>
-        {t.title}
-      </Title>
+      <Group className={classes.paneTitle} justify="space-between" gap="xs" wrap="nowrap">
+        <Title order={1} size="h3">
+          {t.title}
+        </Title>
+        <SavedRepliesButton />
+      </Group>
       <Stack gap="xs" className={classes.toolbar}>
         <SearchInput
           label={t.searchByField({ field: fields[field].toLowerCase() })}

@@ -61,7 +61,7 @@ export function OthersChangesPrompt({ entries }: { entries: readonly OutboxEntry
         : t.discardQuestion(count);
       if (await confirm(question)) await discardEntries(group.ids);
     });
-  const claim = (group: Group) => run(() => claimEntries(group.ids, { uid: user!.uid, email: user!.email }));
+  const claim = (group: Group) => run(() => claimEntries(group.ids, { uid: user!.uid, email: user!.email, name: user!.name ?? null }));
 
   return (
     <Modal

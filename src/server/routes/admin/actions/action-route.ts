@@ -33,7 +33,8 @@ export interface ActionEffect {
 
 /**
  * Each action's word in the access log. Typed over every action, so a new one says how it is
- * logged; null for the access log's own action, which writes the device's entries itself.
+ * logged; null for the access log's own action, which writes the device's entries itself, and
+ * for changes to what is not patient data (saved replies).
  */
 const ACCESS_VERBS: Record<ActionName, AccessAction | null> = {
   'transfer-status': 'status',
@@ -49,6 +50,10 @@ const ACCESS_VERBS: Record<ActionName, AccessAction | null> = {
   'inquiry-unresolve': 'unresolve',
   'inquiry-reply': 'reply',
   'access-record': null,
+  // Saved replies hold no patient data: their history is saved_reply_events (README).
+  'saved-reply-create': null,
+  'saved-reply-edit': null,
+  'saved-reply-delete': null,
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;

@@ -10,6 +10,7 @@ import { AVAILABILITY_EFFECTS } from './availability-effects';
 import { CANCEL_EFFECTS } from './cancel-effects';
 import { INQUIRY_EFFECTS } from './inquiry-effects';
 import { PRESCRIPTION_EFFECTS } from './prescription-effects';
+import { SAVED_REPLY_EFFECTS } from './saved-reply-effects';
 
 const EFFECTS: Record<ActionName, ActionEffect> = {
   ...PRESCRIPTION_EFFECTS,
@@ -17,6 +18,7 @@ const EFFECTS: Record<ActionName, ActionEffect> = {
   ...AVAILABILITY_EFFECTS,
   ...INQUIRY_EFFECTS,
   ...ACCESS_EFFECTS,
+  ...SAVED_REPLY_EFFECTS,
 };
 
 export const actionRoutes: FastifyPluginAsync = async (app) => {
