@@ -26,10 +26,10 @@ import { startServer } from '../tests/e2e/support/server';
 import { signIn } from '../tests/api/support/tokens';
 import { median, partLoad, printTable, type PartLoad } from './report';
 
-const TRANSFERS = Number(process.env.BENCH_SERVER_TRANSFERS ?? 20_000);
-const SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 10);
+export const TRANSFERS = Number(process.env.BENCH_SERVER_TRANSFERS ?? 20_000);
+export const SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_SERVER_ROUNDS ?? 5);
-const CONNECTIONS = 32;
+export const CONNECTIONS = 32;
 const PG_SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Round {
@@ -70,8 +70,10 @@ async function startBare(env: { BARE_DATABASE_URL: string } | { BARE_DATA_DIR: s
   };
 }
 
-function seed(env: NodeJS.ProcessEnv): void {
+/** `TRANSFERS` seeded by the code in `cwd` (this one by default) into its DATA_DIR or DATABASE_URL. */
+export function seed(env: NodeJS.ProcessEnv, cwd?: string): void {
   const seeded = spawnSync('npx', ['tsx', 'src/server/cli/seed.ts', '--scale', String(TRANSFERS)], {
+    cwd,
     env: { ...process.env, ...env },
     encoding: 'utf8',
   });
@@ -90,13 +92,13 @@ async function cursorOf(baseUrl: string, list: string, headers: Record<string, s
 }
 
 /** The mixed load against the app at `baseUrl`, and its reads alone (to point at a bare route too). */
-interface Mixes {
+export interface Mixes {
   headers: Record<string, string>;
   mix: autocannon.Request[];
   reads: autocannon.Request[];
 }
 
-async function mixes(baseUrl: string): Promise<Mixes> {
+export async function mixes(baseUrl: string): Promise<Mixes> {
   const token = await signIn(ADMIN.email, ADMIN.password);
   const headers = { authorization: `Bearer ${token}` };
   const transfers = (await (await fetch(`${baseUrl}${API_BASE}/admin/transfers`, { headers })).json()) as {
@@ -234,7 +236,7 @@ function reportBaseline(how: string, load: PartLoad, mix: Round[], reads: Round[
 }
 
 /** Settings of the measured server: its production defaults, but one client may send this much. */
-const SERVER_ENV = { RATE_LIMIT_PER_MINUTE: '1000000' };
+export const SERVER_ENV = { RATE_LIMIT_PER_MINUTE: '1000000' };
 
 async function onEmbedded(): Promise<void> {
   const load = partLoad();
