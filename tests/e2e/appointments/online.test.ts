@@ -172,10 +172,13 @@ describe('details modal', () => {
     await members.getByRole('heading', { name: 'All Patients in This Booking' }).waitFor();
     const others = household.members.slice(1);
     expect(await members.getByTestId('appointment-member').count()).toBe(others.length);
-    for (const member of others) {
-      const item = members.getByTestId('appointment-member').filter({ hasText: `${member.first_name} ${member.last_name}` });
-      expect(await item.textContent()).toContain(member.date_of_birth!.slice(0, 10));
-      expect(await item.textContent()).toContain(`${member.address}, ${member.city}, ${member.province}`);
+    // Each member in booking order (a household may hold two people of one name: the demo data
+    // drew two Chloe Ahmeds one day).
+    for (const [i, member] of others.entries()) {
+      const text = await members.getByTestId('appointment-member').nth(i).textContent();
+      expect(text).toContain(`${member.first_name} ${member.last_name}`);
+      expect(text).toContain(member.date_of_birth!.slice(0, 10));
+      expect(text).toContain(`${member.address}, ${member.city}, ${member.province}`);
     }
     await modal(page).getByRole('button', { name: 'Hide Other Patients' }).click();
     await members.waitFor({ state: 'detached' });
