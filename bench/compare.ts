@@ -9,14 +9,12 @@
 // as a template with COMPARE_DATABASE_URL, a server the bench may create databases on), runs the
 // mix's setup, 3 s of warm-up and BENCH_SERVER_SECONDS measured. COMPARE_ROUNDS (default 5).
 // Prints each round's req/s and each code's median with its ratio to the first code's.
-import { spawn } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort } from '../tests/e2e/support/server';
-import { waitFor } from '../tests/support/wait-for';
+import { startServer } from '../tests/e2e/support/server';
 import { median, partLoad } from './report';
 import { CONNECTIONS, SECONDS, SERVER_ENV, mixes, seed } from './server';
 
@@ -55,28 +53,23 @@ async function round(i: number): Promise<number> {
   const dataDir = path.join(work, `run-${i}`);
   await rm(dataDir, { recursive: true, force: true });
   await cp(seeded[i]!.dir, dataDir, { recursive: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, ...SERVER_ENV, DATA_DIR: dataDir, SKIP_BUILD: '1', LOG_LEVEL: 'warn' };
+  const env: Record<string, string> = { ...SERVER_ENV, LOG_LEVEL: 'warn' };
   if (DATABASE) {
     const copy = `${seeded[i]!.database}_run`;
     await onServer(`DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`);
     await onServer(`CREATE DATABASE ${copy} TEMPLATE ${seeded[i]!.database}`);
     env.DATABASE_URL = databaseUrl(copy);
   }
-  const port = await freePort();
-  env.PORT = String(port);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/start.ts'], { cwd: codes[i], env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const server = await startServer({ root: codes[i], dataDir, env });
   try {
-    const url = `http://127.0.0.1:${port}`;
-    await waitFor(`${codes[i]} to answer`, () => fetch(`${url}/healthz`).then((r) => r.ok, () => false), { timeout: 120_000, interval: 250 });
+    const url = server.baseUrl;
     const loads = await mixes(url);
     await autocannon({ url, connections: CONNECTIONS, duration: 3, headers: loads.headers, requests: loads.mix });
     const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: loads.headers, requests: loads.mix });
     if (result.errors || result.non2xx) console.log(`  ${codes[i]}: ${result.errors} errors, ${result.non2xx} non-2xx`);
     return result.requests.average;
   } finally {
-    process.kill(-child.pid!, 'SIGTERM');
-    await exited;
+    await server.stop();
   }
 }
 

@@ -25,14 +25,15 @@ export const SAVED_REPLY_MAX_ID = 2_147_483_647;
 /** The placeholders a saved reply may hold, filled from the inquiry and the pharmacy. */
 export const SAVED_REPLY_PLACEHOLDERS = ['{first_name}', '{last_name}', '{pharmacy_name}'] as const;
 
-const chars = (text: string) => [...text.trim()].length;
+/** Characters of `text` once trimmed, as the limits count them (code points, not UTF-16 units). */
+export const trimmedLength = (text: string) => [...text.trim()].length;
 
 /** Why this title or text cannot be saved (the 400's message), or null when both can. */
 export function savedReplyProblem(fields: { title: string; text: string }): string | null {
-  const title = chars(fields.title);
+  const title = trimmedLength(fields.title);
   if (title === 0) return 'title must not be empty or only spaces.';
   if (title > SAVED_REPLY_TITLE_MAX_CHARS) return `title must be at most ${SAVED_REPLY_TITLE_MAX_CHARS} characters.`;
-  const text = chars(fields.text);
+  const text = trimmedLength(fields.text);
   if (text === 0) return 'text must not be empty or only spaces.';
   if (text > SAVED_REPLY_TEXT_MAX_CHARS) {
     return `text must be at most ${SAVED_REPLY_TEXT_MAX_CHARS.toLocaleString('en-US')} characters.`;

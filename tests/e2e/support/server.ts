@@ -36,6 +36,8 @@ export interface StartServerOptions {
   dataDir?: string;
   /** The port (a restart keeps its predecessor's); a free one otherwise. */
   port?: number;
+  /** The checkout to run (another version of the code: bench/compare.ts); this one otherwise. */
+  root?: string;
 }
 
 export function freePort(): Promise<number> {
@@ -121,7 +123,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // `npm start` is `tsx src/server/cli/start.ts`: the same program, loaded by node with tsx's hook
   // (npx and tsx's own process cost seconds a start on a loaded machine).
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/start.ts'], {
-    cwd: REPO_ROOT,
+    cwd: options.root ?? REPO_ROOT,
     env,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -31,7 +31,6 @@ export const accessListMessages = i18n('access-log/lists', {
   appointments: 'Appointments',
   users: 'Patients',
   inquiries: 'Messages',
-  savedReplies: 'Saved replies',
 });
 
 /** The screens, widgets and statuses an entry's detail names (by code; shown as stored in English). */

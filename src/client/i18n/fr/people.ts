@@ -208,7 +208,6 @@ export const PEOPLE = {
     appointments: 'Rendez-vous',
     users: 'Patients',
     inquiries: 'Messages',
-    savedReplies: 'Réponses enregistrées',
   },
   'access-log/detail-values': {
     dashboard: 'tableau de bord',

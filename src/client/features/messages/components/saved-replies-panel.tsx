@@ -7,6 +7,7 @@ import {
   SAVED_REPLY_TEXT_MAX_CHARS,
   SAVED_REPLY_TITLE_MAX_CHARS,
   savedReplyProblem,
+  trimmedLength,
   type SavedReply,
 } from '../../../../shared/saved-replies';
 import { useConfirm } from '../../../components/confirm-dialog';
@@ -15,7 +16,7 @@ import { intlLocale } from '../../../i18n/locale';
 import { useSavedReplies, useSavedReplyActions } from '../hooks/use-saved-replies';
 import { savedRepliesMessages } from '../saved-replies.messages';
 
-const tooLong = (text: string, max: number) => [...text.trim()].length > max;
+const tooLong = (text: string, max: number) => trimmedLength(text) > max;
 
 export function SavedRepliesPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const t = useStore(savedRepliesMessages);
