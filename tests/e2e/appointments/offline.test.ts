@@ -123,7 +123,8 @@ describe.skipIf(!ADMIN_URL)('offline', () => {
     await page.goto(`${server.baseUrl}${LIST}`);
     await page.getByTestId('appointment-card').first().waitFor();
     await page.getByTestId('appointment-search').fill(household.email!);
-    await page.getByTestId('appointment-card').filter({ hasText: household.last_name! }).first().click();
+    // The same email may have booked more than once: the card of this very appointment.
+    await page.locator(`[data-testid="appointment-card"][data-appointment-id="${household.appointment_id}"]`).click();
     expect(await fieldValue(page, 'Number of People')).toBe(String(household.number_of_people));
     await page.keyboard.press('Escape');
 
