@@ -21,8 +21,12 @@ const POSTGRES_API_FILES = [
   // The pool's figures in GET /metrics exist on PostgreSQL only.
   'tests/api/foundation/metrics.test.ts',
   'tests/api/lists/list-json.test.ts',
+  // Issue 19: two claims at once take a real row lock on PostgreSQL; one wins.
+  'tests/api/staff/assignments.test.ts',
   'tests/api/live/change-stream.test.ts',
   'tests/api/live/instances.test.ts',
+  // Issue 19 §2: presence crossing two instances, and a silent instance's expiring.
+  'tests/api/live/presence.test.ts',
   'tests/api/live/simulate.test.ts',
   'tests/api/durability/crash-recovery.test.ts',
   // Issue 21: stop, roll and recover (the lease's renewals race a second instance; a rolling

@@ -3,7 +3,8 @@
 // IndexedDB, a delta sync of 100 changes, search time per keystroke over the cached list, and how
 // many list rows are in the DOM (the list is virtualised). Then the appointment calendar
 // (bench/calendar.ts), then the API under load (bench/server.ts), then live updates:
-// change-to-screen latency and open change streams per instance (bench/live.ts), then opening the
+// change-to-screen latency and open change streams per instance (bench/live.ts), then presence:
+// its latency and the stream's cost with 50 devices present (bench/presence.ts), then opening the
 // app: /login's JavaScript and a cached list at 400 ms round trip (bench/load.ts), then how long
 // `npm start` takes to answer, first and warm (bench/start.ts).
 // Each figure is printed beside a baseline measured in the same run (bench/report.ts, issue 17
@@ -13,7 +14,7 @@
 //   BENCH_TRANSFERS (default 100000)  BENCH_RUNS (default 5)
 //   `npm run bench -- calendar` (or BENCH_PARTS=calendar) runs only the parts named: transfers,
 //   calendar, server (the API under load, bench/server.ts; also `npm run bench -- --server`), live,
-//   load, start. A part that cannot run (or a part name that does not exist) makes the bench exit non-zero
+//   presence, load, start. A part that cannot run (or a part name that does not exist) makes the bench exit non-zero
 //   after the other parts.
 import { spawnSync } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
@@ -31,6 +32,7 @@ import { benchCalendar } from './calendar';
 import { CHUNK, dropBaseline, dropRows, fetchPagesByHand, loadRows, readByHand, writeByHand, type ListTimes } from './idb-baseline';
 import { benchLive } from './live';
 import { benchLoad } from './load';
+import { benchPresence } from './presence';
 import { partLoad, printTable } from './report';
 import { benchServer } from './server';
 import { benchStart } from './start';
@@ -615,6 +617,7 @@ const PARTS_BY_NAME: Record<string, () => Promise<void>> = {
   calendar: benchCalendar,
   server: benchServer,
   live: benchLive,
+  presence: benchPresence,
   load: benchLoad,
   start: benchStart,
 };

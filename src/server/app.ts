@@ -16,6 +16,7 @@ import { registerErrorHandling } from './errors';
 import type { IdentityAdmin } from './identity/firebase-admin';
 import { createLogger, RequestLogController } from './logging';
 import { changeFeedPlugin } from './plugins/app/change-feed';
+import { presencePlugin } from './plugins/app/presence';
 import { drainPlugin } from './plugins/app/drain';
 import { mailOutboxPlugin } from './plugins/app/mail-outbox';
 import { authPlugin } from './plugins/external/auth';
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(drainPlugin);
   await app.register(mailOutboxPlugin);
   await app.register(changeFeedPlugin);
+  await app.register(presencePlugin);
 
   await app.register(healthRoutes);
   await app.register(metricsRoutes);

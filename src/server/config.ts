@@ -62,6 +62,11 @@ export interface Config {
   streamRecheckMs: number;
   /** Comment lines sent on an idle change stream, so proxies keep it open. */
   streamHeartbeatMs: number;
+  /**
+   * How long a device's presence (issue 19 §2) lasts without being said again: the safety net
+   * behind its stream's close, for a device gone without its connection closing.
+   */
+  presenceTtlMs: number;
   /** Days an Idempotency-Key and its answer are kept (the app refuses to replay older changes). */
   idempotencyKeyDays: number;
   /** How long an email being sent is reserved for its sender (MAIL_LEASE_SECONDS). */
@@ -381,6 +386,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     // Asking again more often than the standing is read learns nothing new.
     streamRecheckMs: Math.min(25_000, vars.ROLE_CACHE),
     streamHeartbeatMs: 15_000,
+    // Issue 19: presence ends within 10 s of a device disappearing (the sweep runs each second);
+    // an open record is said again every 3 s (src/client/offline/presence.ts).
+    presenceTtlMs: 9000,
     idempotencyKeyDays: vars.IDEMPOTENCY_KEY_DAYS,
     mailLeaseMs: vars.MAIL_LEASE_SECONDS * 1000,
     trustProxy: vars.TRUST_PROXY,

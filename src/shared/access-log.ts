@@ -23,6 +23,10 @@ export const ACCESS_ACTIONS = [
   'cancel',
   'block',
   'unblock',
+  // Claims and assignment (issue 19): the detail names the assignee.
+  'assign',
+  'unassign',
+  'take-over',
   'export',
   'purge',
 ] as const;

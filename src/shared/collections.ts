@@ -12,6 +12,7 @@ import type {
   User,
 } from './entities';
 import type { SavedReply } from './saved-replies';
+import type { StaffMember } from './staff-directory';
 
 /** The five prescription-request lists. */
 export interface PrescriptionRecords {
@@ -29,6 +30,8 @@ export interface CollectionRecords extends PrescriptionRecords {
   inquiries: Inquiry;
   /** Staff's saved replies (no patient data): shared by the pharmacy, offered in the reply box. */
   savedReplies: SavedReply;
+  /** The staff directory (no patient data): whom "Assign to…" offers. */
+  staff: StaffMember;
 }
 export type CollectionName = keyof CollectionRecords;
 
@@ -69,6 +72,7 @@ export const COLLECTIONS: { [K in CollectionName]: CollectionInfo<K> } = {
   users: { name: 'users', path: '/admin/users', key: 'user_id' },
   inquiries: { name: 'inquiries', path: '/admin/inquiries', key: 'message_id' },
   savedReplies: { name: 'savedReplies', path: '/admin/saved-replies', key: 'saved_reply_id' },
+  staff: { name: 'staff', path: '/admin/staff', key: 'staff_id' },
 };
 
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];

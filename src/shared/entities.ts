@@ -19,6 +19,15 @@ const patientFields = {
   date_of_birth: isoDate,
 };
 
+/**
+ * Who handles the record (issue 19, section 3): the staff uid and the name as it was when
+ * assigned. Optional: a row cached before assignment existed has neither, and is nobody's.
+ */
+const assigneeFields = {
+  assignee_uid: Type.Optional(nullable(text)),
+  assignee_name: Type.Optional(nullable(text)),
+};
+
 export const TransferSchema = Type.Object({
   transfer_id: Type.Integer(),
   ...patientFields,
@@ -27,6 +36,7 @@ export const TransferSchema = Type.Object({
   pharmacy_name: text,
   pharmacy_number: text,
   status: RequestStatusSchema,
+  ...assigneeFields,
 });
 export type Transfer = Static<typeof TransferSchema>;
 
@@ -35,6 +45,7 @@ const rxFields = {
   ...patientFields,
   created_at: isoDateTime,
   status: RequestStatusSchema,
+  ...assigneeFields,
 };
 
 /** A refill or a renewal request (GET /admin/refills-and-renewals). */
@@ -153,6 +164,7 @@ export const InquirySchema = Type.Object({
   resolved: Type.Boolean(),
   replied: Type.Boolean(),
   reply: nullable(text),
+  ...assigneeFields,
 });
 export type Inquiry = Static<typeof InquirySchema>;
 

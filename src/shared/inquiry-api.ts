@@ -120,7 +120,29 @@ export const InquiryActionParamsSchema = Type.Object({ message_id: RecordIdParam
 export const ReplyBodySchema = Type.Object({
   selectedInquiry: Type.Optional(Type.Unknown()),
   reply: Type.String({ description: `text of 1 to ${REPLY_MAX_CHARS.toLocaleString('en-US')} characters` }),
+  /**
+   * The inquiry's state when the person began writing (issue 19): when it has changed since (another
+   * device resolved or unresolved it), the reply is refused with 409 `stale_reply`. Without it, as
+   * the spec's body, only a replied inquiry refuses a reply.
+   */
+  seen_state: Type.Optional(Type.Enum(['new', 'resolved'] as const, { description: 'new or resolved' })),
 });
+
+/**
+ * What a refused reply's 409 adds (issue 19): the change someone else made while this reply was
+ * being written: their reply (when they replied), the state it moved to, who (the staff name) and when.
+ */
+export interface OtherChange {
+  state: InquiryState;
+  reply: string | null;
+  by: string | null;
+  at: string;
+}
+
+/** 409 `stale_reply`: the inquiry changed state since the person began writing. */
+export const STALE_REPLY_CODE = 'stale_reply';
+export const staleReplyMessage = (id: number): string =>
+  `Inquiry ${id} changed while this reply was being written; read it again, then send the reply anyway or discard it.`;
 
 /** 200 answer of resolve and unresolve: the inquiry as it now is (also on a repeat). */
 export const InquiryActionResponseSchema = InquirySchema;

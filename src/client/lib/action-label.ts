@@ -18,7 +18,32 @@ export type ActionLabels = StoreValue<typeof actionLabelMessages>;
 
 /** The actions whose words name the status change they make (Flag, Unflag…). */
 const STATUS_UPDATES: ReadonlySet<string> = new Set<ActionName>(['refills-status', 'autofill-status', 'reminders-status']);
-type NamedAction = Exclude<ActionName, 'transfer-status' | 'refills-status' | 'autofill-status' | 'reminders-status'>;
+/** The assignment actions (issue 19): their words are their mode's, whatever the list. */
+const ASSIGNMENTS: ReadonlySet<string> = new Set<ActionName>([
+  'transfers-assign',
+  'refills-assign',
+  'autofill-assign',
+  'reminders-assign',
+  'inquiries-assign',
+]);
+const ASSIGN_KEYS = {
+  claim: 'assign-claim',
+  'take-over': 'assign-take-over',
+  assign: 'assign-assign',
+  unassign: 'assign-unassign',
+} as const;
+type NamedAction = Exclude<
+  ActionName,
+  | 'transfer-status'
+  | 'refills-status'
+  | 'autofill-status'
+  | 'reminders-status'
+  | 'transfers-assign'
+  | 'refills-assign'
+  | 'autofill-assign'
+  | 'reminders-assign'
+  | 'inquiries-assign'
+>;
 
 /** Every other action: its words are under its own name (a new action fails to compile until added). */
 const NAMED = {
@@ -63,6 +88,10 @@ function labelKey(call: LabelledCall, before: unknown): keyof ActionLabels | nul
     if (to === 'flagged') return 'flag';
     if (to !== 'active') return null;
     return wasFlagged(call, before) ? 'unflag' : 'incomplete';
+  }
+  if (ASSIGNMENTS.has(call.action)) {
+    const mode = (call.args.body as { mode?: unknown } | undefined)?.mode;
+    return typeof mode === 'string' && Object.hasOwn(ASSIGN_KEYS, mode) ? ASSIGN_KEYS[mode as keyof typeof ASSIGN_KEYS] : ASSIGN_KEYS.assign;
   }
   return Object.hasOwn(NAMED, call.action) ? (call.action as NamedAction) : null;
 }

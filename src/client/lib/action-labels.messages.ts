@@ -21,4 +21,9 @@ export const actionLabelMessages = i18n('prescriptions/actions', {
   'saved-reply-create': 'Save reply',
   'saved-reply-edit': 'Edit saved reply',
   'saved-reply-delete': 'Delete saved reply',
+  // Assignment (issue 19), by its mode.
+  'assign-claim': 'Assign to me',
+  'assign-take-over': 'Take over',
+  'assign-assign': 'Assign',
+  'assign-unassign': 'Unassign',
 });

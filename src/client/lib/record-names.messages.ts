@@ -12,4 +12,5 @@ export const recordNameMessages = i18n('shell/record-names', {
   users: 'Patient',
   inquiries: 'Inquiry',
   savedReplies: 'Saved reply',
+  staff: 'Staff member',
 } satisfies Record<CollectionName, string>);

@@ -7,10 +7,14 @@
 import { createParser } from 'eventsource-parser';
 import { backoffDelay } from '../../shared/backoff';
 import { CHANGE_STREAM_PATH, type ChangeEvent, type CursorsEvent, type EndEvent } from '../../shared/change-stream';
+import { DEVICE_ID_HEADER } from '../../shared/constants';
+import type { PresenceEvent } from '../../shared/presence';
 import { COLLECTION_NAMES, type CollectionName } from '../../shared/collections';
 import { isBrowserOffline } from './connectivity';
+import { deviceId } from './device-id';
 import { apiUrl } from './http';
 import { observable } from './observable';
+import { receivePresence } from './presence';
 import { authGate, getToken, onResume, refusalStands } from './session';
 import { readCursor, syncCollection } from './sync-engine';
 import { withLock } from './web-lock';
@@ -75,6 +79,11 @@ async function readOnce(signal: AbortSignal, forceRefresh: boolean, stallMs: num
   const connection = new AbortController();
   const stop = () => connection.abort();
   signal.addEventListener('abort', stop);
+  // Gone offline: the connection is let go at once, so the server ends this device's presence
+  // (issue 19 §2) rather than holding it until the socket times out.
+  if (typeof window !== 'undefined') window.addEventListener('offline', stop);
+  // The device's id ties its presence to this stream.
+  const device = await deviceId();
   let stall: ReturnType<typeof setTimeout> | undefined;
   const watch = () => {
     clearTimeout(stall);
@@ -83,7 +92,7 @@ async function readOnce(signal: AbortSignal, forceRefresh: boolean, stallMs: num
   try {
     watch();
     const response = await fetch(apiUrl(CHANGE_STREAM_PATH), {
-      headers: { Authorization: `Bearer ${session.token}`, Accept: 'text/event-stream' },
+      headers: { Authorization: `Bearer ${session.token}`, Accept: 'text/event-stream', ...(device ? { [DEVICE_ID_HEADER]: device } : {}) },
       signal: connection.signal,
       cache: 'no-store',
     });
@@ -109,6 +118,8 @@ async function readOnce(signal: AbortSignal, forceRefresh: boolean, stallMs: num
       } else if (event === 'change') {
         const change = body as unknown as ChangeEvent;
         if (isCollection(change.list) && typeof change.cursor === 'string') void catchUp(change.list, change.cursor);
+      } else if (event === 'presence') {
+        receivePresence(body as unknown as PresenceEvent);
       } else if (event === 'end') {
         ended = { kind: 'ended', status: Number((body as unknown as EndEvent).status) || 503, retryMs };
       }
@@ -130,6 +141,7 @@ async function readOnce(signal: AbortSignal, forceRefresh: boolean, stallMs: num
   } finally {
     clearTimeout(stall);
     signal.removeEventListener('abort', stop);
+    if (typeof window !== 'undefined') window.removeEventListener('offline', stop);
   }
 }
 

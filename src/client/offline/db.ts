@@ -88,6 +88,8 @@ function createDb(): OfflineDb {
   db.version(7).stores(indexedStores(false, 7));
   // Version 8 (issue 19): the saved replies, a list like the others (no patient data in it).
   db.version(8).stores(indexedStores(false, 8));
+  // Version 9 (issue 19): the staff directory, whom "Assign to…" offers (no patient data in it).
+  db.version(9).stores(indexedStores(false, 9));
   // An entry written after this upgrade by a tab still running an older version is read in
   // today's shape too.
   db.outbox.hook('reading', (entry: OutboxEntry | LegacyEntry | undefined) => entry && migrateEntry(entry));
@@ -122,7 +124,7 @@ export type PatientLinkedName = (typeof PATIENT_LINKED)[number];
 const NEWEST_FIRST = new Set<CollectionName>(PRESCRIPTION_COLLECTION_NAMES);
 
 /** The version that added each list after version 7; older versions are declared without it. */
-const ADDED_IN: Partial<Record<CollectionName, number>> = { savedReplies: 8 };
+const ADDED_IN: Partial<Record<CollectionName, number>> = { savedReplies: 8, staff: 9 };
 
 /** The lists a version of the database holds. */
 function collectionsOf(version: number): { name: CollectionName; key: string }[] {

@@ -5,6 +5,7 @@ import { rememberRuntimeConfig } from './device-config';
 import { applyKeyRetention } from './key-retention';
 import { startChangeStream } from './change-stream';
 import { startOutbox } from './outbox-triggers';
+import { startPresence } from './presence';
 import { setTokenSource, type TokenSource } from './session';
 import { requestPersistentStorage } from './storage';
 import { startSyncEngine } from './sync-engine';
@@ -28,6 +29,7 @@ export function startOffline(options: OfflineOptions): void {
   const stopOutbox = startOutbox();
   const stopSync = startSyncEngine();
   const stopStream = startChangeStream();
+  startPresence();
   void requestPersistentStorage();
   stop = () => {
     stopOutbox();

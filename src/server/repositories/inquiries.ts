@@ -1,7 +1,7 @@
 // Data access of inquiries (questions from patients and guests): the cached list, and the
 // inquiry machine's writes (spec section 4) under a row lock, with their audit events.
 import { InquirySchema, type Inquiry } from '../../shared/entities';
-import { normalizeReply, type InquiryState } from '../../shared/inquiry-api';
+import { INQUIRY_STATES, normalizeReply, type InquiryState, type OtherChange } from '../../shared/inquiry-api';
 import type { Sql } from '../db/client';
 import { recipientOf, type Recipient } from '../mail/recipient';
 import type { Actor } from './actor';
@@ -63,4 +63,23 @@ export async function replyRecipient(tx: Sql, inquiry: Inquiry): Promise<{ field
     inquiry.user_id,
   ]);
   return { field: "The account's email", recipient: recipientOf(user?.email) };
+}
+
+/**
+ * The inquiry's latest step of the machine (issue 19): the state it moved to, the reply it then
+ * stored, who made it (their name as it was then; null before names existed) and when, and their
+ * uid. Null for an inquiry never moved.
+ */
+export async function lastInquiryStep(tx: Sql, id: number): Promise<{ change: OtherChange; actorUid: string } | null> {
+  const [row] = await tx.query<OtherChange & { actor_uid: string }>(
+    `SELECT e.to_status AS state, CASE WHEN e.to_status = 'replied' THEN i.reply END AS reply,
+       e.actor_name AS by, ${isoInstant('e.created_at')} AS at, e.actor_uid
+     FROM request_status_events e JOIN inquiries i ON i.message_id = e.record_id
+     WHERE e.entity = 'inquiries' AND e.record_id = $1 AND e.to_status = ANY($2::text[])
+     ORDER BY e.event_id DESC LIMIT 1`,
+    [id, [...INQUIRY_STATES]],
+  );
+  if (!row) return null;
+  const { actor_uid: actorUid, ...change } = row;
+  return { change, actorUid };
 }

@@ -4,6 +4,7 @@ import { APPOINTMENT_LIST } from './appointments';
 import { INQUIRY_LIST } from './inquiries';
 import { PRESCRIPTION_TABLES } from './prescription-requests';
 import { SAVED_REPLY_LIST } from './saved-replies';
+import { STAFF_LIST } from './staff-directory';
 import type { SyncedList } from './synced-list';
 import { USER_LIST } from './users';
 
@@ -13,4 +14,5 @@ export const SYNCED_LISTS: Record<CollectionName, SyncedList> = {
   users: USER_LIST,
   inquiries: INQUIRY_LIST,
   savedReplies: SAVED_REPLY_LIST,
+  staff: STAFF_LIST,
 };

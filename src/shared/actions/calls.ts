@@ -1,5 +1,6 @@
 // The calls the app makes of each staff action, from the records it shows: the one place that
 // knows which arguments an action takes (the screens and the tests build calls here).
+import type { AssignMode, AssignableCollection } from '../assignment';
 import type { Appointment, Inquiry, Transfer } from '../entities';
 import { normalizeReply } from '../inquiry-api';
 import type { RequestStatus, TransferAction } from '../request-status';
@@ -34,11 +35,14 @@ export function inquiryToggleCall(inquiry: Pick<Inquiry, 'message_id'>, action: 
   return actionCall(`inquiry-${action}`, { params: { message_id: String(inquiry.message_id) }, body: undefined });
 }
 
-/** Reply to an inquiry: the spec's body (`selectedInquiry`, `reply`), the text trimmed. */
-export function replyCall(inquiry: Inquiry, text: string): ActionCall {
+/**
+ * Reply to an inquiry: the spec's body (`selectedInquiry`, `reply`), the text trimmed; `seen`, the
+ * inquiry's state when the person began writing (issue 19: refused if someone else changed it since).
+ */
+export function replyCall(inquiry: Inquiry, text: string, seen?: 'new' | 'resolved'): ActionCall {
   return actionCall('inquiry-reply', {
     params: { message_id: String(inquiry.message_id) },
-    body: { selectedInquiry: inquiry, reply: normalizeReply(text) },
+    body: { selectedInquiry: inquiry, reply: normalizeReply(text), ...(seen ? { seen_state: seen } : {}) },
   });
 }
 
@@ -55,4 +59,26 @@ export function savedReplyEditCall(id: number, fields: { title: string; text: st
 /** Delete a saved reply. */
 export function savedReplyDeleteCall(id: number): ActionCall {
   return actionCall('saved-reply-delete', { params: { saved_reply_id: String(id) }, body: undefined });
+}
+
+/**
+ * Assign a record (issue 19): `claim` over the assignee the person saw (`expected`), `take-over`,
+ * `assign` to a staff member, or `unassign` (`to` null).
+ */
+export function assignCall(
+  collection: AssignableCollection,
+  id: number,
+  mode: AssignMode,
+  to: { uid: string; name: string | null } | null,
+  expected: string | null = null,
+): ActionCall {
+  return actionCall(`${collection}-assign`, {
+    params: { id: String(id) },
+    body: {
+      mode,
+      assignee_uid: to?.uid ?? null,
+      assignee_name: to?.name ?? null,
+      ...(mode === 'claim' ? { expected_uid: expected } : {}),
+    },
+  });
 }

@@ -7,6 +7,7 @@ import {
   ReplyResponseSchema,
   applyInquiryAction,
   inquiryConflictMessage,
+  inquiryState,
   inquiryTransition,
   replyProblem,
   type InquiryAction,
@@ -70,6 +71,11 @@ export const inquiryReply = defineAction({
     check: (inquiry) => inquiryStep(inquiry, 'reply'),
     apply: (inquiry, args) => applyInquiryAction(inquiry, 'reply', args.body.reply),
     fromAnswer: (answer) => (isRecord(answer) && isRecord(answer.record) ? (answer.record as Inquiry) : null),
-    refresh: (args, inquiry) => ({ ...args, body: { ...args.body, selectedInquiry: inquiry } }),
+    // Retried by a person who has read the inquiry again: what they saw is the inquiry as it is now.
+    refresh: (args, inquiry) => {
+      const state = inquiryState(inquiry);
+      const seen = args.body.seen_state !== undefined && state !== 'replied' ? { seen_state: state } : {};
+      return { ...args, body: { ...args.body, selectedInquiry: inquiry, ...seen } };
+    },
   },
 });

@@ -5,6 +5,7 @@ import type { TSchema } from 'typebox';
 import type { CollectionName } from '../collections';
 import type { ActionArgs, ActionDef, ActionStep, ArgsOf } from './define';
 import { accessRecord } from './access-actions';
+import { autofillAssign, inquiryAssign, refillAssign, reminderAssign, transferAssign } from './assignment-actions';
 import { blockRange, consultationCancel, unblockRange, vaccineCancel } from './appointment-actions';
 import { inquiryReply, inquiryResolve, inquiryUnresolve } from './inquiry-actions';
 import { autofillStatus, refillStatus, reminderStatus, transferNotify, transferStatus } from './prescription-actions';
@@ -27,6 +28,11 @@ const ALL = [
   savedReplyCreate,
   savedReplyEdit,
   savedReplyDelete,
+  transferAssign,
+  refillAssign,
+  autofillAssign,
+  reminderAssign,
+  inquiryAssign,
 ] as const;
 
 type AnyAction = (typeof ALL)[number];

@@ -20,6 +20,9 @@ const INQUIRY_FIELDS = [
   'reply',
   'resolved',
   'user_id',
+  // Issue 19: who handles it, carried on the record so every device's cached list says it.
+  'assignee_uid',
+  'assignee_name',
 ].sort();
 
 let ctx: InquiryContext;

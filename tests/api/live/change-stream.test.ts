@@ -102,13 +102,15 @@ describe('the stream of an admin', () => {
     ];
     expect(Number(change.data.cursor)).toBeGreaterThanOrEqual(changeNo);
 
-    // On the wire: only list names, cursors and comments. None of the record's fields or values.
+    // On the wire: only list names, cursors, comments and presence (staff and record ids, issue
+    // 19). None of the record's fields or values.
     const wire = s.raw();
     for (const value of ['Wilhelmina', row!.last_name, row!.email, '416-555-8642', 'first_name', 'email', 'phone', 'date_of_birth', 'flagged']) {
       expect(wire).not.toContain(value);
     }
     for (const event of s.events) {
-      expect(Object.keys(event.data).every((key) => ['lists', 'list', 'cursor', 'status', 'code'].includes(key))).toBe(true);
+      const keys = event.event === 'presence' ? ['all', 'set', 'gone'] : ['lists', 'list', 'cursor', 'status', 'code'];
+      expect(Object.keys(event.data).every((key) => keys.includes(key))).toBe(true);
     }
   });
 

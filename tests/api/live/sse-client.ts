@@ -22,10 +22,15 @@ export interface TestStream {
   close(): void;
 }
 
-export async function openStream(baseUrl: string, token: string | null, prefix = '/nodejsapp/api'): Promise<TestStream> {
+export async function openStream(
+  baseUrl: string,
+  token: string | null,
+  prefix = '/nodejsapp/api',
+  headers: Record<string, string> = {},
+): Promise<TestStream> {
   const controller = new AbortController();
   const response = await fetch(`${baseUrl}${prefix}/admin/changes`, {
-    headers: token === null ? {} : { authorization: `Bearer ${token}` },
+    headers: token === null ? headers : { ...headers, authorization: `Bearer ${token}` },
     signal: controller.signal,
   });
   let text = '';

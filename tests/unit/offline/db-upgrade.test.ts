@@ -33,7 +33,7 @@ it('a version 4 database opens upgraded with its cache, its queue and the newest
   v4.close();
 
   await db.open();
-  expect(db.verno).toBe(8);
+  expect(db.verno).toBe(9);
   expect(await db.transfers.count()).toBe(total);
   expect((await db.meta.get('cursor:transfers'))?.value).toBe('42');
   const newest = await db.transfers.orderBy('created_at').reverse().limit(3).primaryKeys();
@@ -100,7 +100,7 @@ it("a version 5 database's queued change is migrated, and its row goes back to t
   expect((await shownTransfer(1))!.status).toBe('completed');
 });
 
-it('a version 7 database opens as version 8 with the saved replies list, its cache and queue kept', async () => {
+it('a version 7 database opens as version 9 with the saved replies list, its cache and queue kept', async () => {
   db.close();
   await Dexie.delete(DB_NAME);
   const v7 = new Dexie(DB_NAME);
@@ -115,9 +115,32 @@ it('a version 7 database opens as version 8 with the saved replies list, its cac
   v7.close();
 
   await db.open();
-  expect(db.verno).toBe(8);
+  expect(db.verno).toBe(9);
   expect(await db.transfers.get(1)).toEqual(sampleTransfer(1));
   expect((await db.meta.get('cursor:transfers'))?.value).toBe('42');
   await db.savedReplies.put({ saved_reply_id: 7, title: 'Hours', text: 'We open at 9.' });
   expect(await db.savedReplies.get(7)).toEqual({ saved_reply_id: 7, title: 'Hours', text: 'We open at 9.' });
+});
+
+it('a version 8 database opens as version 9 with the staff directory, its cache kept', async () => {
+  db.close();
+  await Dexie.delete(DB_NAME);
+  const v8 = new Dexie(DB_NAME);
+  v8.version(8).stores({
+    transfers: 'transfer_id, user_id, created_at',
+    savedReplies: 'saved_reply_id',
+    outbox: '++seq, &id, state, [collection+recordKey]',
+    meta: 'key',
+  });
+  await v8.table('transfers').put(sampleTransfer(1));
+  await v8.table('savedReplies').put({ saved_reply_id: 7, title: 'Hours', text: 'We open at 9.' });
+  v8.close();
+
+  await db.open();
+  expect(db.verno).toBe(9);
+  expect(await db.transfers.get(1)).toEqual(sampleTransfer(1));
+  expect(await db.savedReplies.count()).toBe(1);
+  const member = { staff_id: 3, uid: 'u-3', name: 'Priya Shah', email: 'priya@example.com', role: 'admin' };
+  await db.staff.put(member);
+  expect(await db.staff.get(3)).toEqual(member);
 });

@@ -17,6 +17,9 @@ export const accessActionMessages = i18n('access-log/actions', {
   cancel: 'Cancelled',
   block: 'Blocked time',
   unblock: 'Unblocked time',
+  assign: 'Assigned',
+  unassign: 'Unassigned',
+  'take-over': 'Took over',
   export: 'Exported the access log',
   purge: 'Purged old entries',
 });

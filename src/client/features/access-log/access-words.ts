@@ -52,5 +52,7 @@ export function whatWords(entry: AccessLogEntry, words: AccessWords = currentAcc
   if (typeof detail.count === 'number') what = join.count({ what, count: detail.count.toLocaleString(intlLocale()) });
   if (detail.sync === true) what = join.toDevice({ what });
   if (typeof detail.to === 'string') what = join.to({ what, to: wordOf(words.details, detail.to) });
+  // An assignment names its assignee (a take-over's is the person who did it).
+  if (entry.action === 'assign' && typeof detail.assignee === 'string') what = join.to({ what, to: detail.assignee });
   return what;
 }

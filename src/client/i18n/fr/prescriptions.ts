@@ -19,6 +19,10 @@ export const PRESCRIPTIONS = {
     'saved-reply-create': 'Enregistrer la réponse',
     'saved-reply-edit': 'Modifier la réponse enregistrée',
     'saved-reply-delete': 'Supprimer la réponse enregistrée',
+    'assign-claim': "M'attribuer",
+    'assign-take-over': 'Reprendre',
+    'assign-assign': 'Attribuer',
+    'assign-unassign': "Retirer l'attribution",
   },
   'prescriptions/transfers': {
     title: 'Transferts',

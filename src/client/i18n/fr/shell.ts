@@ -73,6 +73,7 @@ export const SHELL = {
     users: 'Patient',
     inquiries: 'Demande',
     savedReplies: 'Réponse enregistrée',
+    staff: "Membre de l'équipe",
   },
   'shell/alerts': {
     closeNotification: 'Fermer la notification',

@@ -4,6 +4,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CollectionName } from '../../../shared/collections';
 import { CHANGE_STREAM_PATH, type ChangeEvent, type CursorsEvent, type EndEvent } from '../../../shared/change-stream';
+import { DEVICE_ID_PATTERN } from '../../../shared/access-log';
+import { DEVICE_ID_HEADER } from '../../../shared/constants';
+import type { PresenceEvent } from '../../../shared/presence';
 import { HttpError } from '../../errors';
 import { currentCursors, type FeedEvent } from '../../plugins/app/change-feed';
 import { adminPath } from './support';
@@ -17,7 +20,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const STREAM_ANSWER = {
   description:
     'Server-sent events: `cursors` ({ lists: { <list>: cursor } }) first and after a gap, `change` ({ list, cursor }) ' +
-    'as lists change, `end` ({ status, code }) when the token expires, the role is taken away or the server stops.',
+    'as lists change, `presence` (src/shared/presence.ts: `all` first, then `set` or `gone`) as staff open and leave records, ' +
+    '`end` ({ status, code }) when the token expires, the role is taken away or the server stops.',
   content: { 'text/event-stream': { schema: { type: 'string' } } },
 };
 
@@ -85,7 +89,15 @@ export const changeStreamRoutes: FastifyPluginAsync = async (app) => {
         end({ status: 503, code: 'unavailable' });
       }
     };
+    // Changes heard before the first cursors wait for them (the cursors come first, and then
+    // tell which of those changes they already cover): a change can land while they are read,
+    // such as a new staff member's first visit filling the staff directory (issue 19).
+    let early: FeedEvent[] | null = [];
     const onFeed = (event: FeedEvent) => {
+      if (early) {
+        early.push(event);
+        return;
+      }
       if (event.type === 'gap') void sendCursors();
       else if (tell(event.list, event.cursor)) send(frame('change', { list: event.list, cursor: event.cursor } satisfies ChangeEvent));
     };
@@ -97,10 +109,17 @@ export const changeStreamRoutes: FastifyPluginAsync = async (app) => {
       res.end();
     }
     const unsubscribe = app.changeFeed.subscribe(onFeed);
+    // Presence (issue 19 §2) rides on the stream: a stream naming its device (Device-Id) holds that
+    // device's presence, which ends when the stream does.
+    const device = request.headers[DEVICE_ID_HEADER.toLowerCase()];
+    const leave = app.presence.openStream(typeof device === 'string' && DEVICE_ID_PATTERN.test(device) ? device : null, (event) =>
+      send(frame('presence', event)),
+    );
     open.add(end);
     function cleanup() {
       ended = true;
       unsubscribe();
+      leave();
       open.delete(end);
       timers.forEach((timer) => clearTimeout(timer));
     }
@@ -131,5 +150,9 @@ export const changeStreamRoutes: FastifyPluginAsync = async (app) => {
     // A comment first: the client knows the stream is up before the cursors' query answers.
     send(': connected\n\n');
     await sendCursors();
+    const heard = early;
+    early = null;
+    heard.forEach(onFeed);
+    send(frame('presence', { all: app.presence.entries() } satisfies PresenceEvent));
   });
 };

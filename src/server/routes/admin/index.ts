@@ -8,6 +8,8 @@ import { appointmentReadRoutes } from './appointment-reads';
 import { changeStreamRoutes } from './changes';
 import { inquiryReadRoutes } from './inquiry-reads';
 import { listRoutes } from './lists';
+import { presenceRoutes } from './presence';
+import { recordHistoryRoutes } from './record-history';
 import { widgetRoutes } from './widgets';
 
 export const adminRoutes: FastifyPluginAsync = async (app) => {
@@ -29,5 +31,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(actionRoutes);
   await app.register(widgetRoutes);
   await app.register(changeStreamRoutes);
+  await app.register(presenceRoutes);
   await app.register(accessLogRoutes);
+  await app.register(recordHistoryRoutes);
 };

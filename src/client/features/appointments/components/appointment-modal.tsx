@@ -15,6 +15,8 @@ import { appointmentTimeMessages, appointmentTypeMessages } from '../appointment
 import { useCancelAppointment } from '../hooks/use-cancel-appointment';
 import { AppointmentStatusBadge } from './appointment-status';
 import { useAccessRecord } from '../../../hooks/use-access-record';
+import { PresenceLine } from '../../../components/presence/presence-line';
+import { RecordHistory } from '../../../components/record-history/record-history';
 
 interface AppointmentModalProps {
   /** The appointment shown; the modal is open while it is set. */
@@ -87,6 +89,7 @@ function Details({
         <AppointmentStatusBadge status={appointment.status} data-testid="appointment-status" />
         {entries.length > 0 ? <PendingMark entries={entries} /> : null}
       </Group>
+      <PresenceLine list="appointments" id={appointment.appointment_id} />
       <ChangeProblems entries={entries} data-testid="appointment-conflict" />
       <FieldList fields={detailFields(appointment, wall.date, intlLocale(), { labels, types, time })} />
       {appointment.number_of_people > 1 ? <OtherPatients appointment={appointment} /> : null}
@@ -115,7 +118,12 @@ export function AppointmentModal({ appointmentId, entries = [], onClose, onCance
   let body;
   if (record) {
     // Keyed: the members toggle starts closed for each appointment.
-    body = <Details key={record.appointment_id} appointment={record} entries={entries} onCancelled={onCancelled ?? onClose} />;
+    body = (
+      <Stack gap="md">
+        <Details key={record.appointment_id} appointment={record} entries={entries} onCancelled={onCancelled ?? onClose} />
+        <RecordHistory list="appointments" id={record.appointment_id} />
+      </Stack>
+    );
   } else if (loading) {
     body = (
       <Group gap="xs" role="status">

@@ -12,6 +12,10 @@ import { usePharmacyClock } from '../../../hooks/use-pharmacy-clock';
 import { formatListDate } from '../../../lib/dates';
 import { dashboardMessages } from '../dashboard.messages';
 import { activeTransfers, newMessages, prescriptionItems, upcomingItems } from '../widgets';
+import { isActive } from '../../../../shared/inquiry-api';
+import { useAdmittedPerson } from '../../../hooks/use-session';
+import { countMine } from '../../../components/assignment/assignee-filter';
+import { MineCount } from '../../../components/assignment/mine-count';
 import classes from './dashboard.module.css';
 
 const LIST_PATHS = {
@@ -55,7 +59,22 @@ function CountBadge({ count, label, testId }: { count: number; label: string; te
   );
 }
 
-function Widget({ title, count, testId, empty, children }: { title: string; count: number; testId: string; empty: string; children: ReactNode }) {
+function Widget({
+  title,
+  count,
+  mine,
+  testId,
+  empty,
+  children,
+}: {
+  title: string;
+  count: number;
+  /** How many are the person's own (issue 19); absent for a widget of what cannot be assigned. */
+  mine?: number;
+  testId: string;
+  empty: string;
+  children: ReactNode;
+}) {
   const t = useStore(dashboardMessages);
   return (
     <Paper withBorder radius="md" component="section" aria-label={title} data-testid={testId}>
@@ -63,7 +82,10 @@ function Widget({ title, count, testId, empty, children }: { title: string; coun
         <Title order={2} size="h4">
           {title}
         </Title>
-        <CountBadge count={count} label={t.countOf({ count, label: title })} testId={`${testId}-count`} />
+        <Group gap={6} wrap="nowrap">
+          {mine !== undefined ? <MineCount count={mine} testId={`${testId}-mine`} /> : null}
+          <CountBadge count={count} label={t.countOf({ count, label: title })} testId={`${testId}-count`} />
+        </Group>
       </Group>
       <ScrollArea.Autosize mah={WIDGET_MAX_HEIGHT} type="auto" data-testid={`${testId}-scroll`}>
         {count === 0 ? (
@@ -100,6 +122,15 @@ export function DashboardPage() {
   const upcomingRows = useMemo(() => upcomingItems(appointments, wall), [appointments, wall]);
   const transferShown = useMemo(() => activeTransfers(transfers), [transfers]);
   const stripRef = useHorizontalWheel();
+  const uid = useAdmittedPerson()?.uid ?? null;
+  const mine = useMemo(
+    () => ({
+      messages: countMine(inquiries, uid, (inquiry) => !inquiry.resolved),
+      prescriptions: countMine(refills, uid, isActive) + countMine(autofill, uid, isActive) + countMine(reminders, uid, isActive),
+      transfers: countMine(transfers, uid, isActive),
+    }),
+    [inquiries, refills, autofill, reminders, transfers, uid],
+  );
 
   return (
     <Stack gap="lg">
@@ -113,6 +144,7 @@ export function DashboardPage() {
             {t.newMessages}
           </Title>
           <CountBadge count={cards.count} label={t.unresolved(cards.count)} testId="dashboard-messages-count" />
+          <MineCount count={mine.messages} testId="dashboard-messages-mine" />
         </Group>
         {cards.count === 0 ? (
           <Text size="sm" c="dimmed">
@@ -156,7 +188,7 @@ export function DashboardPage() {
       </Paper>
 
       <div className={classes.widgets}>
-        <Widget title={t.prescriptionRequests} count={prescriptionRows.count} testId="widget-prescriptions" empty={t.noActiveRequests}>
+        <Widget title={t.prescriptionRequests} count={prescriptionRows.count} mine={mine.prescriptions} testId="widget-prescriptions" empty={t.noActiveRequests}>
           {prescriptionRows.shown.map((item) => (
             <li key={`${item.collection}-${item.id}`}>
               <UnstyledButton
@@ -199,7 +231,7 @@ export function DashboardPage() {
           ))}
           <MoreRow more={upcomingRows.more} to="/appointments/list-view-page" testId="widget-upcoming-more" />
         </Widget>
-        <Widget title={t.activeTransfers} count={transferShown.count} testId="widget-transfers" empty={t.noActiveTransfers}>
+        <Widget title={t.activeTransfers} count={transferShown.count} mine={mine.transfers} testId="widget-transfers" empty={t.noActiveTransfers}>
           {transferShown.shown.map((transfer) => (
             <li key={transfer.transfer_id}>
               <UnstyledButton

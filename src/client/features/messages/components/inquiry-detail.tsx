@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useStore } from '@nanostores/react';
 import type { StoreValue } from 'nanostores';
 import type { Inquiry } from '../../../../shared/entities';
-import { REPLY_MAX_CHARS, replyProblem } from '../../../../shared/inquiry-api';
+import { REPLY_MAX_CHARS, inquiryState, replyProblem } from '../../../../shared/inquiry-api';
 import { ChangeProblems } from '../../../components/change-problems';
 import { focusableWhileLoading } from '../../../components/focusable-while-loading';
 import { PendingMark } from '../../../components/pending-mark';
@@ -21,7 +21,12 @@ import { inquiryDetailMessages } from '../inquiry-detail.messages';
 import { useAccessRecord } from '../../../hooks/use-access-record';
 import { useRecordShortcuts } from '../../../hooks/use-shortcut-targets';
 import { useReplyDraft } from '../hooks/use-reply-draft';
+import { PresenceLine } from '../../../components/presence/presence-line';
 import { SavedReplyPicker } from './saved-reply-picker';
+import { AssignmentControl } from '../../../components/assignment/assignment-control';
+import { ReplyConflict } from './reply-conflict';
+import { RecordHistory } from '../../../components/record-history/record-history';
+import { discardEntry } from '../../../offline/outbox-edits';
 
 interface InquiryDetailProps {
   inquiry: Inquiry;
@@ -50,7 +55,7 @@ export function InquiryDetail({ inquiry, entries = [], focusOnMount, onBack, onR
   const { busy, toggle, reply } = useInquiryActions();
   useAccessRecord({ action: 'view', collection: 'inquiries', record_id: inquiry.message_id, patient_user_id: null });
   const online = useOnline();
-  const [draft, setDraft] = useReplyDraft(inquiry.message_id);
+  const { draft, setDraft, seen, markSeen } = useReplyDraft(inquiry.message_id, inquiryState(inquiry));
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusOnMount) headingRef.current?.focus();
@@ -102,14 +107,31 @@ export function InquiryDetail({ inquiry, entries = [], focusOnMount, onBack, onR
     }, 0);
   };
 
-  const send = async () => {
+  const send = async (seenNow = seen) => {
     if (sending || problem) return;
     // The draft stays: once queued the box gives way to 'Replied:'; if the reply could not be
     // queued, or the server refuses it for good, the box comes back with the text in it.
-    if (!(await reply(inquiry, draft))) return;
+    if (!(await reply(inquiry, draft, seenNow))) return;
     // The server took it: the kept draft has done its work.
     setDraft('');
     if (mounted.current) onReplied(inquiry.message_id);
+  };
+
+  // A reply stopped by someone else's change (issue 19): sent anyway against the inquiry as it is
+  // now, or discarded with its draft.
+  const stopped = entries.find((entry) => entry.action === 'inquiry-reply' && entry.state === 'conflict');
+  // Someone else's reply came in live while this box held a draft: the same, before any send.
+  const beaten = inquiry.replied && draft.trim() !== '' && !entries.some((entry) => entry.action === 'inquiry-reply');
+  const sendAnyway = async () => {
+    if (!stopped || !(await discardEntry(stopped.id))) return;
+    const now = inquiryState(inquiry);
+    const seenNow = now === 'replied' ? undefined : now;
+    markSeen(seenNow);
+    await send(seenNow);
+  };
+  const discardReply = async () => {
+    if (stopped) await discardEntry(stopped.id);
+    setDraft('');
   };
 
   return (
@@ -135,6 +157,11 @@ export function InquiryDetail({ inquiry, entries = [], focusOnMount, onBack, onR
             )}
           </Group>
 
+          {/* Replying, to the others: while this box holds a reply not yet sent (issue 19 §2). */}
+          <PresenceLine list="inquiries" id={inquiry.message_id} typing={!inquiry.replied && draft.trim() !== ''} />
+
+          <AssignmentControl collection="inquiries" record={inquiry} recordKey={inquiry.message_id} entries={entries} />
+
           <ChangeProblems entries={entries} details={(entry) => refusedReply(entry, t)} data-testid="inquiry-conflict" />
 
           <Text size="sm" c="dimmed">
@@ -156,6 +183,16 @@ export function InquiryDetail({ inquiry, entries = [], focusOnMount, onBack, onR
             >
               {labels[action === 'resolve' ? 'inquiry-resolve' : 'inquiry-unresolve']}
             </Button>
+          ) : null}
+
+          {stopped || beaten ? (
+            <ReplyConflict
+              inquiry={inquiry}
+              draft={draft}
+              busy={sending}
+              onSendAnyway={() => void sendAnyway()}
+              onDiscard={() => void discardReply()}
+            />
           ) : null}
 
           {inquiry.replied ? (
@@ -199,6 +236,8 @@ export function InquiryDetail({ inquiry, entries = [], focusOnMount, onBack, onR
               </Button>
             </Stack>
           )}
+
+          <RecordHistory list="inquiries" id={inquiry.message_id} created={{ at: inquiry.created_at, via: inquiry.user_id === null ? 'guest' : 'account' }} />
         </Stack>
       </Paper>
     </Stack>

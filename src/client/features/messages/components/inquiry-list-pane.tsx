@@ -17,6 +17,9 @@ import { SavedRepliesButton } from './saved-replies-panel';
 import { SearchInput } from '../../../components/search-input';
 import { useSearchRecord } from '../../../hooks/use-access-record';
 import { useRemembered } from '../../../hooks/use-remembered';
+import { bothKeep } from '../../../components/assignment/assignee-filter';
+import { AssigneeFilterControl } from '../../../components/assignment/assignee-filter-control';
+import { useAssigneeFilter } from '../../../components/assignment/use-assignee-filter';
 
 interface InquiryListPaneProps {
   index: RecordIndex<Row> | null;
@@ -32,7 +35,10 @@ export function InquiryListPane({ index, pending, error, selectedId, filter, onS
   const [field, setField] = useRemembered<SearchByField>('inquiries:search-by', 'full_name');
   const [query, setQuery] = useRemembered('inquiries:search', '');
   useSearchRecord('inquiries', query, field);
-  const { hits, stale } = useFilteredRecords(index, field, query, inquiryKeep(filter));
+  // Mine, Unassigned (issue 19) beside the spec's filter.
+  const assignee = useAssigneeFilter('inquiries');
+  const keep = bothKeep<Row>(inquiryKeep(filter), assignee.keep);
+  const { hits, stale } = useFilteredRecords(index, field, query, keep);
   const rows = index?.rows;
   const now = useNow();
   const countId = useId();
@@ -118,6 +124,7 @@ export function InquiryListPane({ index, pending, error, selectedId, filter, onS
           data-testid="inquiry-search"
         />
         {controls}
+        <AssigneeFilterControl value={assignee.filter} onChange={assignee.setFilter} />
         <ListCount id={countId} hits={hits.length} total={rows?.length} stale={stale} testId="inquiry-count" />
       </Stack>
       <div className={classes.listBody}>{body}</div>

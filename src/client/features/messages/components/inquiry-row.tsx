@@ -3,11 +3,13 @@ import { Text, UnstyledButton } from '@mantine/core';
 import { useStore } from '@nanostores/react';
 import type { Inquiry } from '../../../../shared/entities';
 import { PendingMark } from '../../../components/pending-mark';
+import { PresenceInitials } from '../../../components/presence/presence-initials';
 import { paneClasses as classes } from '../../../components/two-pane';
 import { formatListDate } from '../../../lib/dates';
 import { intlLocale } from '../../../i18n/locale';
 import type { OutboxEntry } from '../../../offline/outbox-entry';
 import { messagePreview, shownName } from '../inquiry-list';
+import { AssigneeTag } from '../../../components/assignment/assignee-tag';
 import { inquiryListMessages } from '../inquiry-list.messages';
 
 export const ROW_HEIGHT = 68;
@@ -50,6 +52,8 @@ export const InquiryRow = memo(function InquiryRow({ inquiry, selected, entries,
         <Text component="span" size="xs" c="dimmed" data-testid="inquiry-time">
           {formatListDate(inquiry.created_at, now, { locale: intlLocale() })}
         </Text>
+        <AssigneeTag record={inquiry} />
+        <PresenceInitials list="inquiries" id={inquiry.message_id} />
         {entries && entries.length > 0 ? <PendingMark entries={entries} /> : null}
       </span>
     </UnstyledButton>

@@ -22,11 +22,11 @@ export function useInquiryActions() {
     [run],
   );
 
-  /** Resolves true when the server took the reply. */
+  /** Resolves true when the server took the reply; `seen`: the state the draft was begun against. */
   const reply = useCallback(
-    async (inquiry: Inquiry, text: string): Promise<boolean> => {
+    async (inquiry: Inquiry, text: string, seen?: 'new' | 'resolved'): Promise<boolean> => {
       const toasts = textsOf(replyToastMessages);
-      const result = await run('reply', () => queueAction(replyCall(inquiry, text), inquiry), {
+      const result = await run('reply', () => queueAction(replyCall(inquiry, text, seen), inquiry), {
         log: 'Error sending reply',
         success: toasts.sent,
         failure: toasts.failed,

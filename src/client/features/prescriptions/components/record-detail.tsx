@@ -17,6 +17,10 @@ import { recordName, type AnyListConfig, type AnyRecord, type DetailField } from
 import { allowedActions, canNotify, type RecordAction } from '../record-actions';
 import { recordActionMessages } from '../record-actions.messages';
 import { StatusBadge } from './status-badge';
+import type { Assigned } from '../../../../shared/assignment';
+import { AssignmentControl } from '../../../components/assignment/assignment-control';
+import { PresenceLine } from '../../../components/presence/presence-line';
+import { RecordHistoryOf } from '../../../components/record-history/record-history';
 import classes from './prescriptions.module.css';
 
 interface RecordDetailProps {
@@ -94,6 +98,12 @@ export function RecordDetail({
             {entries.length > 0 ? <PendingMark entries={entries} /> : null}
           </Group>
 
+          <PresenceLine list={config.collection} id={key} />
+
+          {config.collection !== 'newPrescriptions' ? (
+            <AssignmentControl collection={config.collection} record={record as Assigned & object} recordKey={key} entries={entries} />
+          ) : null}
+
           <ChangeProblems entries={entries} data-testid="prescription-conflict" />
 
           <FieldList fields={fields.map((field) => ({ label: words.fields[field.label], value: field.value(record, words) }))} />
@@ -138,6 +148,8 @@ export function RecordDetail({
               ) : null}
             </div>
           ) : null}
+
+          <RecordHistoryOf list={config.collection} record={record} keyField={config.key} />
         </Stack>
       </Paper>
     </Stack>

@@ -17,6 +17,9 @@ import { paneClasses as classes } from '../../../components/two-pane';
 import { SearchInput } from '../../../components/search-input';
 import { useSearchRecord } from '../../../hooks/use-access-record';
 import { useRemembered } from '../../../hooks/use-remembered';
+import { bothKeep } from '../../../components/assignment/assignee-filter';
+import { AssigneeFilterControl } from '../../../components/assignment/assignee-filter-control';
+import { useAssigneeFilter } from '../../../components/assignment/use-assignee-filter';
 
 interface RecordListPaneProps {
   config: AnyListConfig;
@@ -55,7 +58,11 @@ export function RecordListPane({
   const [field, setField] = useRemembered<Field>(`${config.collection}:search-by`, fields[0]?.field as Field);
   const [query, setQuery] = useRemembered(`${config.collection}:search`, '');
   useSearchRecord(config.collection, query, field);
-  const { hits, stale } = useFilteredRecords(index, field, query, statusKeep(filter));
+  // Lists that can be assigned (issue 19) also filter by assignee: Mine, Unassigned.
+  const assignable = config.collection !== 'newPrescriptions';
+  const assignee = useAssigneeFilter(config.collection);
+  const keep = bothKeep<AnyRecord>(statusKeep(filter), assignable ? assignee.keep : null);
+  const { hits, stale } = useFilteredRecords(index, field, query, keep);
   const rows = index?.rows;
   const now = useNow();
   const countId = useId();
@@ -140,6 +147,7 @@ export function RecordListPane({
           {searchBy}
         </Group>
         {statusFilter}
+        {assignable ? <AssigneeFilterControl value={assignee.filter} onChange={assignee.setFilter} /> : null}
         <ListCount id={countId} hits={hits.length} total={complete ? rows?.length : undefined} stale={stale} testId="prescription-count" />
       </Stack>
       <div className={classes.listBody}>{body}</div>

@@ -40,6 +40,7 @@ export function RecordList({ config, rows, hits, pending, selectedId, now, onSel
             recordKey={key}
             secondary={(config.secondary as (row: AnyRecord, words: ValueWords) => string)(record, words)}
             selected={key === selectedId}
+            list={config.collection}
             entries={pending.get(key)}
             now={now}
             onSelect={onSelect}

@@ -5,6 +5,10 @@ import { intlLocale, locale } from '../../../i18n/locale';
 import { formatListDate } from '../../../lib/dates';
 import type { OutboxEntry } from '../../../offline/outbox-entry';
 import { PendingMark } from '../../../components/pending-mark';
+import type { Assigned } from '../../../../shared/assignment';
+import { AssigneeTag } from '../../../components/assignment/assignee-tag';
+import type { PresenceList } from '../../../../shared/presence';
+import { PresenceInitials } from '../../../components/presence/presence-initials';
 import { recordName, type AnyRecord } from '../list-config';
 import { statusMessages } from '../values.messages';
 import { StatusBadge } from './status-badge';
@@ -17,6 +21,8 @@ interface RecordRowProps {
   recordKey: number;
   secondary: string;
   selected: boolean;
+  /** Its list, for who else has the record open (issue 19 §2). */
+  list: PresenceList;
   entries: OutboxEntry[] | undefined;
   now: Date;
   onSelect: (key: number) => void;
@@ -27,6 +33,7 @@ export const RecordRow = memo(function RecordRow({
   recordKey,
   secondary,
   selected,
+  list,
   entries,
   now,
   onSelect,
@@ -61,6 +68,8 @@ export const RecordRow = memo(function RecordRow({
           {formatListDate(record.created_at, now, { locale: intlLocale(language) })}
         </Text>
         <span style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+          <PresenceInitials list={list} id={recordKey} />
+          <AssigneeTag record={record as Assigned} />
           {entries && entries.length > 0 ? <PendingMark entries={entries} /> : null}
           <StatusBadge size="sm" status={record.status} />
         </span>

@@ -20,6 +20,8 @@ import { passwordResetToastMessages, userDetailMessages, usersListMessages } fro
 import { PatientRecordsPanel } from './patient-records-panel';
 import classes from './users.module.css';
 import { useAccessRecord } from '../../../hooks/use-access-record';
+import { PresenceLine } from '../../../components/presence/presence-line';
+import { RecordHistory } from '../../../components/record-history/record-history';
 
 export interface UserDetailPageProps {
   userId: string;
@@ -86,6 +88,7 @@ export function UserDetailPage({ userId }: UserDetailPageProps) {
             <Title order={1} size="h2">
               {userName(user)}
             </Title>
+            <PresenceLine list="users" id={user.user_id} />
             <FieldList
               data-testid="user-fields"
               fields={[
@@ -117,6 +120,7 @@ export function UserDetailPage({ userId }: UserDetailPageProps) {
                 </Text>
               ) : null}
             </Stack>
+            <RecordHistory list="users" id={user.user_id} order={2} />
           </Stack>
         </Paper>
         <PatientRecordsPanel records={records} now={now} />

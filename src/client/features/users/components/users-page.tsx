@@ -15,6 +15,7 @@ import classes from './users.module.css';
 import { SearchInput } from '../../../components/search-input';
 import { useAccessRecord, useSearchRecord } from '../../../hooks/use-access-record';
 import { useRemembered } from '../../../hooks/use-remembered';
+import { PresenceInitials } from '../../../components/presence/presence-initials';
 
 const ROW_HEIGHT = 64;
 
@@ -66,6 +67,7 @@ export function UsersPage() {
                           {t.inactive}
                         </Badge>
                       ) : null}
+                      <PresenceInitials list="users" id={user.user_id} />
                     </Group>
                     <Text size="sm" c="dimmed" truncate="end" data-testid="user-email">
                       {orNA(user.email, t.notAvailable)}

@@ -23,6 +23,8 @@ export interface ActionContext {
 /** An effect's answer; `touched` says a change happened, and to whose data. */
 export interface EffectResult extends IdempotentResult {
   touched?: Omit<AccessSubject, 'action'>;
+  /** The access log's word when it depends on the arguments (assign, unassign, take-over). */
+  verb?: AccessAction;
 }
 
 export interface ActionEffect {
@@ -54,6 +56,12 @@ const ACCESS_VERBS: Record<ActionName, AccessAction | null> = {
   'saved-reply-create': null,
   'saved-reply-edit': null,
   'saved-reply-delete': null,
+  // Assignment's word depends on its mode: the effect says it (assignment-effects.ts).
+  'transfers-assign': 'assign',
+  'refills-assign': 'assign',
+  'autofill-assign': 'assign',
+  'reminders-assign': 'assign',
+  'inquiries-assign': 'assign',
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -112,7 +120,7 @@ export function recordEffect<R extends object>(def: AnyActionDef, effect: Record
  * answer say what.
  */
 function audit(def: AnyActionDef, args: ActionArgs, access: RequestAccess, result: EffectResult): NewAccessEntry[] {
-  const action = ACCESS_VERBS[def.name];
+  const action = ACCESS_VERBS[def.name] && (result.verb ?? ACCESS_VERBS[def.name]);
   if (!action || result.status >= 300) return [];
   const touched =
     result.touched ??

@@ -6,6 +6,7 @@ import { ACTION_LIST, type ActionName } from '../../../../shared/actions/registr
 import { adminPath, badRequest } from '../support';
 import { ACCESS_EFFECTS } from './access-effects';
 import { registerAction, type ActionEffect } from './action-route';
+import { ASSIGNMENT_EFFECTS } from './assignment-effects';
 import { AVAILABILITY_EFFECTS } from './availability-effects';
 import { CANCEL_EFFECTS } from './cancel-effects';
 import { INQUIRY_EFFECTS } from './inquiry-effects';
@@ -19,6 +20,7 @@ const EFFECTS: Record<ActionName, ActionEffect> = {
   ...INQUIRY_EFFECTS,
   ...ACCESS_EFFECTS,
   ...SAVED_REPLY_EFFECTS,
+  ...ASSIGNMENT_EFFECTS,
 };
 
 export const actionRoutes: FastifyPluginAsync = async (app) => {

@@ -1,0 +1,136 @@
+// A record's History (issue 19, section 5): who changed what and when, newest first, with the
+// device's own unsent changes at the top. Each logged change reads in the access log's words
+// (access-words.messages.ts), so an action added there shows here without a change.
+//
+//   <RecordHistory list="transfers" id={transfer.transfer_id} created={{ at: transfer.created_at }} />
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { useStore } from '@nanostores/react';
+import type { AccessLogEntry } from '../../../shared/access-log';
+import { HISTORY_COLLECTIONS, type HistoryCollection } from '../../../shared/record-history';
+import { formatDateTime } from '../../lib/dates';
+import { actionLabel, actionLabelMessages } from '../../lib/action-label';
+import { intlLocale } from '../../i18n/locale';
+import { recordNameMessages } from '../../lib/record-names.messages';
+import {
+  accessActionMessages,
+  accessDetailMessages,
+  accessListMessages,
+  accessWhatMessages,
+} from '../../features/access-log/access-words.messages';
+import { whatWords, type AccessWords } from '../../features/access-log/access-words';
+import { historyItems, type HistoryWords } from './history-items';
+import { recordHistoryMessages } from './record-history.messages';
+import { useRecordHistory } from './use-record-history';
+
+interface RecordHistoryProps {
+  list: HistoryCollection;
+  id: number;
+  /** When the record was made, and through which channel when its data says so. */
+  created?: { at: string; via?: 'account' | 'guest' };
+  /** The heading's level: under the page's own title (2) or a record's (3, the default). */
+  order?: 2 | 3;
+}
+
+/** A code's words, or the code itself (a value newer than this app). */
+const wordOf = (words: object, code: string) => (words as Record<string, string | undefined>)[code] ?? code;
+
+/**
+ * In the record's own History the record goes without saying: "Changed the status to completed",
+ * "Assigned to Marc Tremblay" (an assignment names its assignee, as the access log screen does).
+ */
+function ownWords(entry: AccessLogEntry, words: AccessWords): string {
+  const action = wordOf(words.actions, entry.action);
+  const { to, assignee } = entry.detail ?? {};
+  if (entry.action === 'assign' && typeof assignee === 'string') return words.what.to({ what: action, to: assignee });
+  return typeof to === 'string' ? words.what.to({ what: action, to: wordOf(words.details, to) }) : action;
+}
+
+export function RecordHistory({ list, id, created, order = 3 }: RecordHistoryProps) {
+  const t = useStore(recordHistoryMessages);
+  const labels = useStore(actionLabelMessages);
+  const words: AccessWords = {
+    actions: useStore(accessActionMessages),
+    records: useStore(recordNameMessages),
+    lists: useStore(accessListMessages),
+    details: useStore(accessDetailMessages),
+    what: useStore(accessWhatMessages),
+  };
+  const { kept, stale, unsent, online } = useRecordHistory(list, id);
+  const locale = intlLocale();
+  const historyWords: HistoryWords = {
+    // A patient's History gathers several records: each line names its record.
+    logged: (entry) => (list === 'users' && entry.collection !== 'users' ? whatWords(entry, words) : ownWords(entry, words)),
+    pending: (entry) => actionLabel(labels, entry),
+    created: created?.via ? t.createdVia({ via: created.via === 'account' ? t.viaAccount : t.viaGuest }) : t.created,
+  };
+  const items = historyItems(kept?.entries ?? [], unsent, historyWords, created?.at);
+  const waiting = kept === null && !stale;
+
+  return (
+    <Stack gap="xs" data-testid="record-history" aria-busy={waiting}>
+      <Title order={order} size="h5">
+        {t.title}
+      </Title>
+      {kept === null && stale ? (
+        <Text size="sm" c="dimmed">
+          {online ? t.failed : t.unavailable}
+        </Text>
+      ) : null}
+      {kept !== null && stale ? (
+        <Text size="sm" c="dimmed" data-testid="record-history-as-of">
+          {t.asOf({ time: formatDateTime(new Date(kept.readAt).toISOString(), { locale }) })}
+        </Text>
+      ) : null}
+      {waiting ? (
+        <Text size="sm" c="dimmed">
+          {t.loading}
+        </Text>
+      ) : null}
+      {!waiting && items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t.empty}
+        </Text>
+      ) : null}
+      {items.length > 0 ? (
+        <Stack component="ol" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
+          {items.map((item) => (
+            <li key={item.key} data-testid="history-item" data-kind={item.kind}>
+              <Group gap="xs" wrap="wrap">
+                <Text size="sm" fw={500}>
+                  {item.what}
+                </Text>
+                {item.kind === 'pending' ? (
+                  <Badge variant="default" size="sm">
+                    {t.notSent}
+                  </Badge>
+                ) : null}
+                {item.offline ? (
+                  <Badge variant="light" color="gray" size="sm">
+                    {t.madeOffline}
+                  </Badge>
+                ) : null}
+              </Group>
+              <Text size="xs" c="dimmed">
+                {item.kind === 'created' ? null : <span data-testid="history-who">{item.who ?? t.unknownWho}</span>}
+                {item.kind === 'created' ? null : t.separator}
+                <time dateTime={item.at}>{formatDateTime(item.at, { locale })}</time>
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+const isHistoryList = (list: string): list is HistoryCollection => (HISTORY_COLLECTIONS as readonly string[]).includes(list);
+
+/** The History of any list's record, or nothing for a list without one (new prescriptions). */
+export function RecordHistoryOf({ list, record, keyField }: { list: string; record: object; keyField: string }) {
+  const fields = record as Record<string, unknown>;
+  const id = fields[keyField];
+  if (!isHistoryList(list) || typeof id !== 'number') return null;
+  // The channel is said only where the data says it (an inquiry: a patient's or a guest's).
+  const at = typeof fields.created_at === 'string' ? fields.created_at : null;
+  return <RecordHistory list={list} id={id} created={at ? { at } : undefined} />;
+}

@@ -1,0 +1,168 @@
+// Presence (issue 19 §2), in Chromium: two named staff in two browser contexts, each on its own
+// server instance of one PostgreSQL when DATABASE_URL is given (one embedded server otherwise,
+// as tests/e2e/live/live-updates.test.ts does). Priya opening a record shows on Omar's detail and
+// list row within a second, her typing a reply as "is replying…"; her presence ends within 10 s
+// of her closing the record, locking, going offline, and closing the page.
+import pg from 'pg';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Inquiry, Transfer } from '../../../src/shared/entities';
+import { api, detail, openRecord, row } from '../prescriptions/helpers';
+import { launchBrowser, newContext } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+import { signIn } from '../support/sign-in';
+import { createStaff, type StaffAccount } from '../support/staff';
+
+const ADMIN_URL = process.env.DATABASE_URL;
+const dbName = `e2e_presence_${Date.now()}`;
+const dbUrl = ADMIN_URL?.replace(/\/[^/]*$/, `/${dbName}`);
+const TRANSFERS = '/prescriptions/transfers';
+const APPEAR_MS = 1000;
+const END_MS = 10_000;
+
+let admin: pg.Client;
+let serverA: RunningServer;
+let serverB: RunningServer;
+let browser: Browser;
+let priya: StaffAccount;
+let contextA: BrowserContext;
+let pageA: Page;
+let pageB: Page;
+let transfer: Transfer;
+const figures: string[] = [];
+
+async function staffPage(server: RunningServer, staff: StaffAccount): Promise<[BrowserContext, Page]> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await signIn(page, server.baseUrl, staff);
+  return [context, page];
+}
+
+const line = (page: Page): Locator => page.getByTestId('presence-line');
+const viewing = (page: Page) => line(page).getByText('Priya Shah is viewing', { exact: true });
+
+/** Waits for `locator` to be in the page (or gone), and says after how long since `since`. */
+async function after(locator: Locator, state: 'visible' | 'detached', since: number, timeout: number): Promise<number> {
+  await locator.waitFor({ state, timeout });
+  return Date.now() - since;
+}
+
+/** Priya (A) opens the transfer; Omar (B), on it, sees her there within a second. */
+async function priyaOpensTheTransfer(): Promise<void> {
+  await pageA.goto(`${serverA.baseUrl}${TRANSFERS}`);
+  await row(pageA, transfer.transfer_id).waitFor();
+  // Measured from nothing shown: she may have had it open a moment ago.
+  await viewing(pageB).waitFor({ state: 'detached', timeout: END_MS });
+  // Timed from before the click (the click's own checks included: an upper bound).
+  const clicked = Date.now();
+  await row(pageA, transfer.transfer_id).click();
+  const shown = await after(viewing(pageB), 'visible', clicked, 5000);
+  figures.push(`viewing shown after ${shown} ms`);
+  expect(shown, 'viewing shown after').toBeLessThan(APPEAR_MS);
+}
+
+beforeAll(async () => {
+  if (ADMIN_URL && dbUrl) {
+    admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    [serverA, browser] = await Promise.all([startServer({ env: { DATABASE_URL: dbUrl } }), launchBrowser()]);
+    serverB = await startServer({ env: { DATABASE_URL: dbUrl } });
+  } else {
+    [serverA, browser] = await Promise.all([startServer(), launchBrowser()]);
+    serverB = serverA;
+  }
+  let omar: StaffAccount;
+  [priya, omar] = await Promise.all([createStaff({ name: 'Priya Shah' }), createStaff({ name: 'Omar Haddad' })]);
+  [[contextA, pageA], [, pageB]] = await Promise.all([staffPage(serverA, priya), staffPage(serverB, omar)]);
+  const transfers = await api<Transfer[]>(pageB, serverB.baseUrl, '/admin/transfers');
+  transfer = transfers.find((t) => t.status === 'active')!;
+  await openRecord(pageB, serverB.baseUrl, TRANSFERS, transfer.transfer_id);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([serverA?.stop(), serverB !== serverA ? serverB?.stop() : undefined]);
+  await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  await admin?.end();
+  if (figures.length > 0) console.log(`presence e2e${ADMIN_URL ? ' (two instances)' : ''}: ${figures.join(', ')}`);
+});
+
+it('who is viewing shows on the detail and the row within a second, and ends when the record is closed', async () => {
+  await priyaOpensTheTransfer();
+  // The row in Omar's list: her initials, her name as its label.
+  const marker = row(pageB, transfer.transfer_id).getByRole('img', { name: 'Priya Shah is viewing' });
+  await marker.waitFor({ timeout: APPEAR_MS });
+  expect(await marker.textContent()).toBe('PS');
+  // Omar's own presence is not shown to himself, and Priya sees him.
+  expect(await line(pageB).getByTestId('presence-person').count()).toBe(1);
+  await line(pageA).getByText('Omar Haddad is viewing', { exact: true }).waitFor({ timeout: APPEAR_MS });
+
+  // Priya goes back to the list (the record closed).
+  const left = Date.now();
+  await pageA.goto(`${serverA.baseUrl}${TRANSFERS}`);
+  figures.push(`closed: gone after ${await after(viewing(pageB), 'detached', left, END_MS)} ms`);
+  await marker.waitFor({ state: 'detached', timeout: 1000 });
+});
+
+it('who is writing a reply shows as replying within a second', async () => {
+  const inquiries = await api<Inquiry[]>(pageB, serverB.baseUrl, '/admin/inquiries');
+  const inquiry = inquiries.find((q) => !q.replied && !q.resolved)!;
+  const open = (page: Page, server: RunningServer) =>
+    page.goto(`${server.baseUrl}/messages?id=${inquiry.message_id}`).then(() =>
+      page.locator(`[data-testid="inquiry-detail"][data-record-key="${inquiry.message_id}"]`).waitFor(),
+    );
+  await open(pageB, serverB);
+  await open(pageA, serverA);
+  await viewing(pageB).waitFor({ timeout: 5000 });
+  const typed = Date.now();
+  await pageA.getByTestId('inquiry-reply-input').pressSequentially('Y');
+  const replying = line(pageB).getByText('Priya Shah is replying…', { exact: true });
+  const shown = await after(replying, 'visible', typed, 5000);
+  figures.push(`replying shown after ${shown} ms`);
+  expect(shown).toBeLessThan(APPEAR_MS);
+  // More keys: no more requests (one per change of state, not per keystroke).
+  const posts: string[] = [];
+  pageA.on('request', (request) => {
+    if (request.url().endsWith('/admin/presence')) posts.push(request.postData() ?? '');
+  });
+  await pageA.getByTestId('inquiry-reply-input').pressSequentially('our prescription is ready');
+  await pageA.waitForTimeout(300);
+  expect(posts).toHaveLength(0);
+  const rowMarker = pageB
+    .locator(`[data-testid="inquiry-row"][data-record-key="${inquiry.message_id}"]`)
+    .getByRole('img', { name: 'Priya Shah is replying…' });
+  await rowMarker.waitFor({ timeout: APPEAR_MS });
+  // The box emptied: viewing again.
+  await pageA.getByTestId('inquiry-reply-input').fill('');
+  await viewing(pageB).waitFor({ timeout: APPEAR_MS });
+  await openRecord(pageB, serverB.baseUrl, TRANSFERS, transfer.transfer_id);
+});
+
+it('ends within 10 s of locking, of going offline, and of the page closing', async () => {
+  // The lock: the screens are taken down.
+  await priyaOpensTheTransfer();
+  await pageA.getByRole('button', { name: 'Admin Authenticated' }).click();
+  const locked = Date.now();
+  await pageA.getByRole('menuitem', { name: 'Lock now' }).click();
+  await pageA.getByTestId('lock-screen').waitFor();
+  figures.push(`lock: gone after ${await after(viewing(pageB), 'detached', locked, END_MS)} ms`);
+  await pageA.getByTestId('lock-screen').getByLabel(/^Password/).fill(priya.password);
+  await pageA.getByTestId('lock-screen').getByRole('button', { name: 'Unlock' }).click();
+  await pageA.getByTestId('lock-screen').waitFor({ state: 'detached' });
+
+  // Offline: the browser lets its stream go.
+  await priyaOpensTheTransfer();
+  const offline = Date.now();
+  await contextA.setOffline(true);
+  figures.push(`offline: gone after ${await after(viewing(pageB), 'detached', offline, END_MS)} ms`);
+  // Back online, with the record still open: she shows again.
+  await contextA.setOffline(false);
+  await viewing(pageB).waitFor({ timeout: END_MS });
+
+  // The page closed (the tab, or the browser, gone).
+  await detail(pageA).waitFor();
+  const closed = Date.now();
+  await pageA.close();
+  figures.push(`page closed: gone after ${await after(viewing(pageB), 'detached', closed, END_MS)} ms`);
+});
