@@ -35,6 +35,11 @@ declare module 'fastify' {
      * stream) ask again whether the caller they admitted still holds a valid token and the role.
      */
     verifyAdmin: (request: FastifyRequest) => Promise<AuthUser>;
+    /**
+     * Whether an account holds the admin role now and is not disabled, as the identity service
+     * says (cached like every caller's standing, ROLE_CACHE): "Assign to…" names someone else.
+     */
+    isStaffNow: (uid: string) => Promise<boolean>;
   }
   interface FastifyRequest {
     /** Set by `authenticate` / `requireAdmin`; only read it on routes that use one of them. */

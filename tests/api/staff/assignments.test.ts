@@ -57,7 +57,8 @@ async function entries(list: string, id: number) {
 }
 
 beforeAll(async () => {
-  t = await bootTestApp({ seed: false });
+  // A short role cache: a role taken away is seen within the test, as it is within ROLE_CACHE.
+  t = await bootTestApp({ seed: false, config: { roleCacheMs: 100 } });
   [priya, omar, patient] = await Promise.all([namedAdmin('Priya Test'), namedAdmin('Omar Test'), createTestUser('patient')]);
 }, 180_000);
 afterAll(async () => t?.close());
@@ -155,6 +156,19 @@ describe('assignment', () => {
     const res = await claim(patient, 'Patient', 'transfers', id);
     expect(res.status).toBe(403);
     expect(await assigneeOf('transfers', 'transfer_id', id)).toEqual({ assignee_uid: null, assignee_name: null });
+  });
+
+  it('refuses to assign to someone whose role was taken away, and the directory stops offering them', async () => {
+    const leaving = await namedAdmin('Lea Leaving');
+    const id = await insertTransfer(t.app);
+    await testAdminAuth().setCustomUserClaims(leaving.uid, {});
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const res = await assign(priya, 'transfers', id, { mode: 'assign', assignee_uid: leaving.uid, assignee_name: 'Lea Leaving' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: { code: 'not_staff', message: 'Lea Leaving is no longer on the staff.' } });
+    expect(await assigneeOf('transfers', 'transfer_id', id)).toEqual({ assignee_uid: null, assignee_name: null });
+    const directory = await t.app.inject({ method: 'GET', url: `${API_BASE}/admin/staff`, headers: bearer(priya.token) });
+    expect((directory.json() as StaffMember[]).find((member) => member.uid === leaving.uid)).toMatchObject({ role: 'none' });
   });
 
   it('the staff directory lists the admins seen, without patient data, and leaves no access-log entry', async () => {

@@ -84,6 +84,16 @@ export const authPlugin = fp<{ identityAdmin?: IdentityAdmin }>(
       };
     }
 
+    app.decorate('isStaffNow', async (uid: string) => {
+      let standing;
+      try {
+        standing = await roles.standing(uid);
+      } catch (error) {
+        throw verificationError(error);
+      }
+      return standing !== null && standing.role === 'admin' && !standing.disabled;
+    });
+
     app.decorateRequest('user', null as unknown as AuthUser);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       request.user = await verify(request);

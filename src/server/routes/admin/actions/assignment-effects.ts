@@ -44,13 +44,20 @@ function assignEffect(collection: AssignableCollection): ActionEffect {
   const common = recordEffect<Assigned>(anyAction(ASSIGN_ACTION_NAMES[collection]), {
     load: (tx, id) => findRecord<Assigned>(tx, list, id, { forUpdate: true }),
     notFound: (args, id) => notFound(collection, args, id),
-    change: async (tx, _before, args, { actor }) => {
+    change: async (tx, _before, args, { actor, app }) => {
       const body = args.body as AssignBody;
       const id = Number((args.params as { id: string }).id);
       if (body.mode === 'unassign') return { status: 200, body: await writeAssignee(tx, list, id, { uid: null, name: null }) };
       if (body.mode !== 'assign') return { status: 200, body: await writeAssignee(tx, list, id, { uid: actor.uid, name: actor.name }) };
       const member = await assignableName(tx, body.assignee_uid!);
       if (!member) return errorResult(400, 'bad_request', 'assignee_uid is not a staff member.');
+      // The directory keeps whom the server has seen with the role: `npm run admin -- revoke`
+      // reaches only the identity service, so someone let go is still listed until they come
+      // back. The identity service says who is staff now; the directory is told at once.
+      if (!(await app.isStaffNow(body.assignee_uid!))) {
+        await tx.query(`UPDATE staff SET role = 'none' WHERE uid = $1`, [body.assignee_uid]);
+        return errorResult(400, 'not_staff', `${member.name ?? 'That person'} is no longer on the staff.`);
+      }
       return { status: 200, body: await writeAssignee(tx, list, id, { uid: body.assignee_uid, name: member.name }) };
     },
   });
