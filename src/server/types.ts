@@ -32,9 +32,10 @@ declare module 'fastify' {
     requireAdmin: RequestGuard;
     /**
      * The checks of requireAdmin, answered rather than stored: long-lived answers (the change
-     * stream) ask again whether the caller they admitted still holds a valid token and the role.
+     * stream) ask again whether the caller they admitted still holds a valid token and the role,
+     * with the account read afresh when the last read is `maxAgeMs` old (default: ROLE_CACHE).
      */
-    verifyAdmin: (request: FastifyRequest) => Promise<AuthUser>;
+    verifyAdmin: (request: FastifyRequest, maxAgeMs?: number) => Promise<AuthUser>;
     /**
      * Whether an account holds the admin role now and is not disabled, as the identity service
      * says (cached like every caller's standing, ROLE_CACHE): "Assign to…" names someone else.

@@ -47,12 +47,14 @@ export function createUserRoles(auth: Auth, cacheMs: number) {
     /**
      * The user's standing, or null when the account no longer exists. `signedInAt`: a sign-in
      * newer than the cached look-up is looked up afresh, so signing in again never shows a
-     * role older than the sign-in.
+     * role older than the sign-in. `maxAgeMs`: a look-up older than this is made again (an open
+     * change stream asks afresh each time, so a role taken away ends it within its recheck, not
+     * within its recheck and the cache time on top).
      */
-    standing(uid: string, signedInAt = 0): Promise<UserStanding | null> {
+    standing(uid: string, signedInAt = 0, maxAgeMs = Infinity): Promise<UserStanding | null> {
       const now = Date.now();
       const hit = cache.get(uid);
-      if (hit && hit.until > now && hit.fetchedAt >= signedInAt) return hit.standing;
+      if (hit && hit.until > now && hit.fetchedAt >= signedInAt && now - hit.fetchedAt < maxAgeMs) return hit.standing;
       if (cache.size > 10_000) {
         for (const [key, entry] of cache) if (entry.until <= now) cache.delete(key);
       }

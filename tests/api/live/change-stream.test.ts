@@ -174,6 +174,31 @@ describe('the stream of an admin', () => {
   });
 });
 
+describe('with the production role cache (30 s)', () => {
+  let cached: TestApp;
+  beforeAll(async () => {
+    cached = await bootTestApp({ seed: false, config: { streamRecheckMs: 300, roleCacheMs: 30_000 } });
+  });
+  afterAll(async () => {
+    await cached?.close();
+  });
+
+  it('a role taken away still ends the stream within its recheck: the stream reads the account afresh', async () => {
+    const leaving = await createTestUser('admin');
+    // The account's standing is in the role cache (this request read it) before the stream opens.
+    expect((await fetch(`${cached.baseUrl}/nodejsapp/api/role`, { headers: { authorization: `Bearer ${leaving.token}` } })).status).toBe(200);
+    const s = await openStream(cached.baseUrl, leaving.token);
+    streams.push(s);
+    await s.next((e) => e.event === 'cursors');
+    const revokedAt = performance.now();
+    await testAdminAuth().setCustomUserClaims(leaving.uid, {});
+    const end = await s.next((e) => e.event === 'end', 5000);
+    expect(end.data.status).toBe(403);
+    expect(end.at - revokedAt).toBeLessThan(3000);
+    await s.closed;
+  });
+});
+
 describe("the app's stream client", () => {
   it('catches up every change it missed while disconnected, by cursor', async () => {
     setApiOrigin(t.baseUrl);

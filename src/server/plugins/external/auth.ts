@@ -51,7 +51,7 @@ export const authPlugin = fp<{ identityAdmin?: IdentityAdmin }>(
     const sessionMaxAgeMs = app.config.sessionMaxAgeMs;
     const sessionMaxAge = durationWords(sessionMaxAgeMs);
 
-    async function verify(request: FastifyRequest): Promise<AuthUser> {
+    async function verify(request: FastifyRequest, maxAgeMs?: number): Promise<AuthUser> {
       const token = bearerToken(request);
       let decoded;
       try {
@@ -66,7 +66,7 @@ export const authPlugin = fp<{ identityAdmin?: IdentityAdmin }>(
       }
       let standing;
       try {
-        standing = await roles.standing(decoded.uid, decoded.auth_time * 1000);
+        standing = await roles.standing(decoded.uid, decoded.auth_time * 1000, maxAgeMs);
       } catch (error) {
         throw verificationError(error);
       }
@@ -98,8 +98,8 @@ export const authPlugin = fp<{ identityAdmin?: IdentityAdmin }>(
     app.decorate('authenticate', async (request: FastifyRequest) => {
       request.user = await verify(request);
     });
-    async function verifyAdmin(request: FastifyRequest): Promise<AuthUser> {
-      const user = await verify(request);
+    async function verifyAdmin(request: FastifyRequest, maxAgeMs?: number): Promise<AuthUser> {
+      const user = await verify(request, maxAgeMs);
       if (user.role !== 'admin') {
         throw new HttpError(403, 'forbidden', 'Only pharmacy staff (admin role) may do this');
       }

@@ -128,7 +128,9 @@ export const changeStreamRoutes: FastifyPluginAsync = async (app) => {
     timers.push(setInterval(() => send(': heartbeat\n\n'), config.streamHeartbeatMs));
     timers.push(
       setInterval(() => {
-        app.verifyAdmin(request).then(
+        // Read afresh (0): a role taken away or a revoke ends the stream within this recheck,
+        // whatever the role cache holds (README, ROLE_CACHE).
+        app.verifyAdmin(request, 0).then(
           (user) => {
             request.user = user;
           },
