@@ -36,7 +36,10 @@ export async function api<T>(page: Page, baseUrl: string, apiPath: string, init:
     ...init,
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...init.headers },
   });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${apiPath} answered ${response.status}`);
+  if (!response.ok) {
+    const said = (await response.text()).slice(0, 200);
+    throw new Error(`${init.method ?? 'GET'} ${apiPath} answered ${response.status} ${said} (token ${token ? `of ${token.length} characters` : 'missing'})`);
+  }
   return (await response.json()) as T;
 }
 
