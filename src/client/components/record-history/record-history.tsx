@@ -5,19 +5,12 @@
 //   <RecordHistory list="transfers" id={transfer.transfer_id} created={{ at: transfer.created_at }} />
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useStore } from '@nanostores/react';
-import type { AccessLogEntry } from '../../../shared/access-log';
 import { HISTORY_COLLECTIONS, type HistoryCollection } from '../../../shared/record-history';
 import { formatDateTime } from '../../lib/dates';
 import { actionLabel, actionLabelMessages } from '../../lib/action-label';
 import { intlLocale } from '../../i18n/locale';
-import { recordNameMessages } from '../../lib/record-names.messages';
-import {
-  accessActionMessages,
-  accessDetailMessages,
-  accessListMessages,
-  accessWhatMessages,
-} from '../../features/access-log/access-words.messages';
-import { whatWords, type AccessWords } from '../../features/access-log/access-words';
+import { ownWords, whatWords } from '../../features/access-log/access-words';
+import { useAccessWords } from '../../features/access-log/use-access-words';
 import { historyItems, type HistoryWords } from './history-items';
 import { recordHistoryMessages } from './record-history.messages';
 import { useRecordHistory } from './use-record-history';
@@ -31,30 +24,10 @@ interface RecordHistoryProps {
   order?: 2 | 3;
 }
 
-/** A code's words, or the code itself (a value newer than this app). */
-const wordOf = (words: object, code: string) => (words as Record<string, string | undefined>)[code] ?? code;
-
-/**
- * In the record's own History the record goes without saying: "Changed the status to completed",
- * "Assigned to Marc Tremblay" (an assignment names its assignee, as the access log screen does).
- */
-function ownWords(entry: AccessLogEntry, words: AccessWords): string {
-  const action = wordOf(words.actions, entry.action);
-  const { to, assignee } = entry.detail ?? {};
-  if (entry.action === 'assign' && typeof assignee === 'string') return words.what.to({ what: action, to: assignee });
-  return typeof to === 'string' ? words.what.to({ what: action, to: wordOf(words.details, to) }) : action;
-}
-
 export function RecordHistory({ list, id, created, order = 3 }: RecordHistoryProps) {
   const t = useStore(recordHistoryMessages);
   const labels = useStore(actionLabelMessages);
-  const words: AccessWords = {
-    actions: useStore(accessActionMessages),
-    records: useStore(recordNameMessages),
-    lists: useStore(accessListMessages),
-    details: useStore(accessDetailMessages),
-    what: useStore(accessWhatMessages),
-  };
+  const words = useAccessWords();
   const { kept, stale, unsent, online } = useRecordHistory(list, id);
   const locale = intlLocale();
   const historyWords: HistoryWords = {

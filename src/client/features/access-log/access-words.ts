@@ -32,7 +32,7 @@ export function currentAccessWords(): AccessWords {
 }
 
 /** A code's words in `words`, or the code itself when it has none (a value newer than this app). */
-function wordOf(words: object, code: string): string {
+export function wordOf(words: object, code: string): string {
   return (words as Record<string, string | undefined>)[code] ?? code;
 }
 
@@ -51,8 +51,22 @@ export function whatWords(entry: AccessLogEntry, words: AccessWords = currentAcc
   if (entry.action === 'search' && typeof detail.query === 'string') what = join.searchFor({ what, query: detail.query });
   if (typeof detail.count === 'number') what = join.count({ what, count: detail.count.toLocaleString(intlLocale()) });
   if (detail.sync === true) what = join.toDevice({ what });
-  if (typeof detail.to === 'string') what = join.to({ what, to: wordOf(words.details, detail.to) });
-  // An assignment names its assignee (a take-over's is the person who did it).
-  if (entry.action === 'assign' && typeof detail.assignee === 'string') what = join.to({ what, to: detail.assignee });
-  return what;
+  return withTarget(what, entry, words);
+}
+
+/**
+ * What was done to a record, in that record's own History where the record goes without saying:
+ * "Changed the status to completed", "Assigned to Marc Tremblay".
+ */
+export function ownWords(entry: AccessLogEntry, words: AccessWords = currentAccessWords()): string {
+  return withTarget(wordOf(words.actions, entry.action), entry, words);
+}
+
+/** "… to completed"; an assignment names its assignee (a take-over's is the person who did it). */
+function withTarget(what: string, entry: AccessLogEntry, words: AccessWords): string {
+  const detail = entry.detail ?? {};
+  let said = what;
+  if (typeof detail.to === 'string') said = words.what.to({ what: said, to: wordOf(words.details, detail.to) });
+  if (entry.action === 'assign' && typeof detail.assignee === 'string') said = words.what.to({ what: said, to: detail.assignee });
+  return said;
 }

@@ -4,25 +4,13 @@ import type { AccessLogEntry } from '../../../../shared/access-log';
 import { intlLocale } from '../../../i18n/locale';
 import { formatDateTime } from '../../../lib/dates';
 import { accessLogTableMessages } from '../access-log.messages';
-import { whatWords, type AccessWords } from '../access-words';
-import {
-  accessActionMessages,
-  accessDetailMessages,
-  accessListMessages,
-  accessWhatMessages,
-} from '../access-words.messages';
-import { recordNameMessages } from '../../../lib/record-names.messages';
+import { whatWords } from '../access-words';
+import { useAccessWords } from '../use-access-words';
 
 /** One row per entry: who, what, whose, when (and when the server heard it), which device. */
 export function AccessLogTable({ entries, showPatient = true }: { entries: readonly AccessLogEntry[]; showPatient?: boolean }) {
   const t = useStore(accessLogTableMessages);
-  const words: AccessWords = {
-    actions: useStore(accessActionMessages),
-    records: useStore(recordNameMessages),
-    lists: useStore(accessListMessages),
-    details: useStore(accessDetailMessages),
-    what: useStore(accessWhatMessages),
-  };
+  const words = useAccessWords();
   const when = (iso: string) => formatDateTime(iso, { locale: intlLocale() });
   return (
     // Below 640 px the table scrolls sideways: its viewport takes focus, so the arrow keys scroll
