@@ -4,27 +4,22 @@
 // at once: one wins, the other sees who has it and takes it over (recorded); "Mine" and
 // "Unassigned" filter the lists and the dashboard counts one's own; a claim made offline is sent
 // once when the connection returns, and one that meets someone else's is a conflict naming them.
-import pg from 'pg';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AccessLogPage } from '../../../src/shared/access-log';
 import type { Inquiry, Transfer } from '../../../src/shared/entities';
 import { api, detail, openRecord, row, unsentCount } from '../prescriptions/helpers';
-import { goOffline, goOnline, launchBrowser, newContext } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
-import { signIn } from '../support/sign-in';
-import { createStaff, type StaffAccount } from '../support/staff';
+import { goOffline, goOnline } from '../support/browser';
+import type { RunningServer } from '../support/server';
+import { startTwoStaff, type TwoStaff } from '../support/two-staff';
+import type { StaffAccount } from '../support/staff';
 import { waitFor } from '../../support/wait-for';
 
-const ADMIN_URL = process.env.DATABASE_URL;
-const dbName = `e2e_claims_${Date.now()}`;
-const dbUrl = ADMIN_URL?.replace(/\/[^/]*$/, `/${dbName}`);
 const TRANSFERS = '/prescriptions/transfers';
 
-let admin: pg.Client;
+let two: TwoStaff | undefined;
 let serverA: RunningServer;
 let serverB: RunningServer;
-let browser: Browser;
 let priya: StaffAccount;
 let omar: StaffAccount;
 let contextB: BrowserContext;
@@ -32,13 +27,6 @@ let pageA: Page;
 let pageB: Page;
 /** Active transfers nobody has, taken one per test. */
 let free: Transfer[] = [];
-
-async function staffPage(server: RunningServer, staff: StaffAccount): Promise<[BrowserContext, Page]> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signIn(page, server.baseUrl, staff);
-  return [context, page];
-}
 
 const status = (page: Page): Locator => detail(page).getByTestId('assignment-status');
 
@@ -53,27 +41,14 @@ async function logged(action: string, id: number) {
 }
 
 beforeAll(async () => {
-  if (ADMIN_URL && dbUrl) {
-    admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    [serverA, browser] = await Promise.all([startServer({ env: { DATABASE_URL: dbUrl } }), launchBrowser()]);
-    serverB = await startServer({ env: { DATABASE_URL: dbUrl } });
-  } else {
-    [serverA, browser] = await Promise.all([startServer(), launchBrowser()]);
-    serverB = serverA;
-  }
-  [priya, omar] = await Promise.all([createStaff({ name: 'Priya Shah' }), createStaff({ name: 'Omar Haddad' })]);
-  [[, pageA], [contextB, pageB]] = await Promise.all([staffPage(serverA, priya), staffPage(serverB, omar)]);
+  two = await startTwoStaff('claims');
+  ({ serverA, serverB, priya, omar, contextB, pageA, pageB } = two);
   free = (await api<Transfer[]>(pageA, serverA.baseUrl, '/admin/transfers')).filter((t) => t.status === 'active' && !t.assignee_uid);
 }, 180_000);
 
 afterAll(async () => {
   await contextB?.setOffline(false);
-  await browser?.close();
-  await Promise.all([serverA?.stop(), serverB !== serverA ? serverB?.stop() : undefined]);
-  await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-  await admin?.end();
+  await two?.close();
 });
 
 it('two claims at once: one wins, the other sees who has it and can take it over', async () => {

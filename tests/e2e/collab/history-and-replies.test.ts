@@ -5,60 +5,34 @@
 // a conflict) and his screen shows her reply, her name and when, with his draft kept; a state
 // change stops a reply that he then sends anyway. A transfer's change made offline by Priya shows
 // in her History as not sent yet, then in Omar's with her name and the time she made it.
-import pg from 'pg';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AccessLogEntry } from '../../../src/shared/access-log';
 import type { Inquiry, Transfer } from '../../../src/shared/entities';
 import { api, detail, openRecord } from '../prescriptions/helpers';
-import { goOffline, goOnline, launchBrowser, newContext } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
-import { signIn } from '../support/sign-in';
-import { createStaff, type StaffAccount } from '../support/staff';
+import { goOffline, goOnline } from '../support/browser';
+import type { RunningServer } from '../support/server';
+import { startTwoStaff, type TwoStaff } from '../support/two-staff';
+import type { StaffAccount } from '../support/staff';
 
-const ADMIN_URL = process.env.DATABASE_URL;
-const dbName = `e2e_history_${Date.now()}`;
-const dbUrl = ADMIN_URL?.replace(/\/[^/]*$/, `/${dbName}`);
 const TRANSFERS = '/prescriptions/transfers';
 
-let admin: pg.Client;
+let two: TwoStaff | undefined;
 let serverA: RunningServer;
 let serverB: RunningServer;
-let browser: Browser;
-let priya: StaffAccount;
 let omar: StaffAccount;
 let contextA: BrowserContext;
 let contextB: BrowserContext;
 let pageA: Page;
 let pageB: Page;
 
-async function staffPage(server: RunningServer, staff: StaffAccount): Promise<[BrowserContext, Page]> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signIn(page, server.baseUrl, staff);
-  return [context, page];
-}
-
 beforeAll(async () => {
-  if (ADMIN_URL && dbUrl) {
-    admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    [serverA, browser] = await Promise.all([startServer({ env: { DATABASE_URL: dbUrl } }), launchBrowser()]);
-    serverB = await startServer({ env: { DATABASE_URL: dbUrl } });
-  } else {
-    [serverA, browser] = await Promise.all([startServer(), launchBrowser()]);
-    serverB = serverA;
-  }
-  [priya, omar] = await Promise.all([createStaff({ name: 'Priya Shah' }), createStaff({ name: 'Omar Haddad' })]);
-  [[contextA, pageA], [contextB, pageB]] = await Promise.all([staffPage(serverA, priya), staffPage(serverB, omar)]);
+  two = await startTwoStaff('history');
+  ({ serverA, serverB, omar, contextA, contextB, pageA, pageB } = two);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await Promise.all([serverA?.stop(), serverB !== serverA ? serverB?.stop() : undefined]);
-  await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-  await admin?.end();
+  await two?.close();
 });
 
 const inquiryDetail = (page: Page, id: number): Locator => page.locator(`[data-testid="inquiry-detail"][data-record-key="${id}"]`);

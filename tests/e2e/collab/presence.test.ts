@@ -3,40 +3,27 @@
 // as tests/e2e/live/live-updates.test.ts does). Priya opening a record shows on Omar's detail and
 // list row within a second, her typing a reply as "is replying…"; her presence ends within 10 s
 // of her closing the record, locking, going offline, and closing the page.
-import pg from 'pg';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Inquiry, Transfer } from '../../../src/shared/entities';
 import { api, detail, openRecord, row } from '../prescriptions/helpers';
-import { launchBrowser, newContext } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
-import { signIn } from '../support/sign-in';
-import { createStaff, type StaffAccount } from '../support/staff';
+import type { RunningServer } from '../support/server';
+import { startTwoStaff, type TwoStaff } from '../support/two-staff';
+import type { StaffAccount } from '../support/staff';
 
-const ADMIN_URL = process.env.DATABASE_URL;
-const dbName = `e2e_presence_${Date.now()}`;
-const dbUrl = ADMIN_URL?.replace(/\/[^/]*$/, `/${dbName}`);
 const TRANSFERS = '/prescriptions/transfers';
 const APPEAR_MS = 1000;
 const END_MS = 10_000;
 
-let admin: pg.Client;
+let two: TwoStaff | undefined;
 let serverA: RunningServer;
 let serverB: RunningServer;
-let browser: Browser;
 let priya: StaffAccount;
 let contextA: BrowserContext;
 let pageA: Page;
 let pageB: Page;
 let transfer: Transfer;
 const figures: string[] = [];
-
-async function staffPage(server: RunningServer, staff: StaffAccount): Promise<[BrowserContext, Page]> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signIn(page, server.baseUrl, staff);
-  return [context, page];
-}
 
 const line = (page: Page): Locator => page.getByTestId('presence-line');
 const viewing = (page: Page) => line(page).getByText('Priya Shah is viewing', { exact: true });
@@ -62,30 +49,17 @@ async function priyaOpensTheTransfer(): Promise<void> {
 }
 
 beforeAll(async () => {
-  if (ADMIN_URL && dbUrl) {
-    admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    [serverA, browser] = await Promise.all([startServer({ env: { DATABASE_URL: dbUrl } }), launchBrowser()]);
-    serverB = await startServer({ env: { DATABASE_URL: dbUrl } });
-  } else {
-    [serverA, browser] = await Promise.all([startServer(), launchBrowser()]);
-    serverB = serverA;
-  }
-  let omar: StaffAccount;
-  [priya, omar] = await Promise.all([createStaff({ name: 'Priya Shah' }), createStaff({ name: 'Omar Haddad' })]);
-  [[contextA, pageA], [, pageB]] = await Promise.all([staffPage(serverA, priya), staffPage(serverB, omar)]);
+  two = await startTwoStaff('presence');
+  ({ serverA, serverB, priya, contextA, pageA, pageB } = two);
   const transfers = await api<Transfer[]>(pageB, serverB.baseUrl, '/admin/transfers');
   transfer = transfers.find((t) => t.status === 'active')!;
   await openRecord(pageB, serverB.baseUrl, TRANSFERS, transfer.transfer_id);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await Promise.all([serverA?.stop(), serverB !== serverA ? serverB?.stop() : undefined]);
-  await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-  await admin?.end();
-  if (figures.length > 0) console.log(`presence e2e${ADMIN_URL ? ' (two instances)' : ''}: ${figures.join(', ')}`);
+  const instances = two?.twoInstances;
+  await two?.close();
+  if (figures.length > 0) console.log(`presence e2e${instances ? ' (two instances)' : ''}: ${figures.join(', ')}`);
 });
 
 it('who is viewing shows on the detail and the row within a second, and ends when the record is closed', async () => {
