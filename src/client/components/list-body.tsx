@@ -15,14 +15,12 @@ interface ListBodyProps {
   loadingText: string;
   emptyText: string;
   emptyTestId: string;
-  /** The rows are a preview (the newest few of a list still being read): nothing is "empty" yet. */
-  partial?: boolean;
   /** The rows, drawn when something matches. */
   children: () => ReactNode;
 }
 
-export function ListBody({ total, hits, error, errorText, loadingText, emptyText, emptyTestId, partial = false, children }: ListBodyProps) {
-  if (total === undefined || (total === 0 && error) || (partial && hits === 0)) {
+export function ListBody({ total, hits, error, errorText, loadingText, emptyText, emptyTestId, children }: ListBodyProps) {
+  if (total === undefined || (total === 0 && error)) {
     return error ? (
       <Alert color="red" variant="light" role="alert" m="sm">
         {errorText}

@@ -1,11 +1,10 @@
-import { useSyncExternalStore } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo, useSyncExternalStore } from 'react';
 import { useStore } from '@nanostores/react';
 import type { CollectionName, CollectionRecords } from '../../shared/collections';
 import { problemWords } from '../lib/problem-words';
 import { problemMessages } from '../lib/problem.messages';
-import { shownRecord } from '../offline/shown';
 import { syncStatus } from '../offline/sync-engine';
+import { collectionViews, shownRow } from '../offline/view-store';
 
 export interface CachedRecordView<K extends CollectionName> {
   /** undefined while loading, and when the record is not on the device. */
@@ -18,10 +17,10 @@ export interface CachedRecordView<K extends CollectionName> {
 
 /** One cached record by key, live (DESIGN 4: read from the device, never straight from the network). */
 export function useCachedRecord<K extends CollectionName>(name: K, key: number | undefined): CachedRecordView<K> {
-  const row = useLiveQuery(
-    async () => (key === undefined ? null : ((await shownRecord(name, key)) ?? null)),
-    [name, key],
-  );
+  const views = useMemo(() => collectionViews(name), [name]);
+  // The list in memory, followed: its snapshot changes with every change to it.
+  const rows = useSyncExternalStore(views.subscribe, views.get);
+  const row = rows === undefined ? undefined : key === undefined ? null : ((shownRow(name, key) as CollectionRecords[K] | undefined) ?? null);
   const status = useSyncExternalStore(syncStatus.subscribe, () => syncStatus.get()[name]);
   const problems = useStore(problemMessages);
   if (row) return { record: row, loading: false, error: null };

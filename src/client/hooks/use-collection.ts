@@ -8,7 +8,7 @@ import { problemMessages } from '../lib/problem.messages';
 import { firstLoadState } from '../offline/collection-view';
 import type { OutboxEntry } from '../offline/outbox-entry';
 import { syncStatus } from '../offline/sync-engine';
-import { collectionViews, isPreview } from '../offline/view-store';
+import { collectionViews } from '../offline/view-store';
 import { useOutbox } from './use-outbox';
 
 export interface CollectionView<K extends CollectionName> {
@@ -19,13 +19,6 @@ export interface CollectionView<K extends CollectionName> {
   loading: boolean;
   /** Why the first sync failed while nothing is cached; null otherwise. */
   error: string | null;
-  /** False while `rows` is undefined or a preview (the newest rows, the whole list being read). */
-  complete: boolean;
-}
-
-export interface CollectionOptions {
-  /** Take a big list's newest rows while the whole list is read (never counts or aggregates). */
-  preview?: boolean;
 }
 
 /** Two lists of one record's entries that show the same (a row need not render again). */
@@ -70,11 +63,9 @@ function pendingByKey(
   return byKey;
 }
 
-export function useCollection<K extends CollectionName>(name: K, options: CollectionOptions = {}): CollectionView<K> {
+export function useCollection<K extends CollectionName>(name: K): CollectionView<K> {
   const views = useMemo(() => collectionViews(name), [name]);
-  const snapshot = useSyncExternalStore(views.subscribe, views.get) as CollectionRecords[K][] | undefined;
-  const preview = snapshot !== undefined && isPreview(snapshot);
-  const rows = preview && !options.preview ? undefined : snapshot;
+  const rows = useSyncExternalStore(views.subscribe, views.get) as CollectionRecords[K][] | undefined;
   const entries = useOutbox();
   const status = useSyncExternalStore(syncStatus.subscribe, () => syncStatus.get()[name]);
   const problems = useStore(problemMessages);
@@ -83,5 +74,5 @@ export function useCollection<K extends CollectionName>(name: K, options: Collec
   const pending = useMemo(() => (last.current = pendingByKey(name, entries, last.current)), [name, entries]);
 
   const error = problemWords(problems, status.problem, status.error);
-  return { ...firstLoadState(rows, status.lastSyncedAt, error), pending, complete: rows !== undefined && !preview };
+  return { ...firstLoadState(rows, status.lastSyncedAt, error), pending };
 }

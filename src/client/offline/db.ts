@@ -1,10 +1,12 @@
-// The device's copy of the data: one table per collection (keyed as the spec keys it), the
-// outbox of unsent changes and a small key/value table. Patient data lives only here (never in
+// The device's copy of the data: the cached lists in segments (segments.ts; until version 9 one
+// table per collection, a record per row), the outbox of unsent changes and a small key/value
+// table. Patient data lives only here (never in
 // Cache Storage), so deleting this database is the whole of a logout wipe.
-import { Dexie, type EntityTable, type Table } from 'dexie';
+import { Dexie, type EntityTable } from 'dexie';
 import { COLLECTIONS, PRESCRIPTION_COLLECTION_NAMES, type CollectionName, type CollectionRecords } from '../../shared/collections';
 import type { OutboxEntry } from './outbox-entry';
 import { migrateEntry, type LegacyEntry } from './outbox-migrate';
+import { readListRows, segmentsOf, type SegmentTable } from './segments';
 import { viewMiddleware } from './view-store';
 
 export const DB_NAME = 'pharmacy-offline';
@@ -17,9 +19,8 @@ export interface MetaRow {
   value: unknown;
 }
 
-export type CollectionTables = { [K in CollectionName]: Table<CachedRecord<K>, number> };
-
-export type OfflineDb = Dexie & CollectionTables & {
+export type OfflineDb = Dexie & {
+  segments: SegmentTable;
   outbox: EntityTable<OutboxEntry, 'seq'>;
   meta: EntityTable<MetaRow, 'key'>;
 };
@@ -90,18 +91,29 @@ function createDb(): OfflineDb {
   db.version(8).stores(indexedStores(false, 8));
   // Version 9 (issue 19): the staff directory, whom "Assign to…" offers (no patient data in it).
   db.version(9).stores(indexedStores(false, 9));
+  // Version 10 (issue 22): the lists move into segments (segments.ts), a device's rows as they
+  // are (its cursors and queued changes untouched); version 11 drops the per-row tables.
+  db.version(10)
+    .stores({ ...indexedStores(false, 9), segments: '[list+seg]' })
+    .upgrade(async (tx) => {
+      for (const info of collectionsOf(9)) {
+        await tx.table('segments').bulkPut(segmentsOf(info.name, await tx.table(info.name).toArray()));
+      }
+    });
+  db.version(11).stores({
+    ...Object.fromEntries(collectionsOf(9).map((info) => [info.name, null])),
+    segments: '[list+seg]',
+    outbox: '++seq, &id, state, [collection+recordKey]',
+    meta: 'key',
+  });
   // An entry written after this upgrade by a tab still running an older version is read in
   // today's shape too.
   db.outbox.hook('reading', (entry: OutboxEntry | LegacyEntry | undefined) => entry && migrateEntry(entry));
   // Every committed write to a list patches its in-memory view (view-store.ts).
   db.use(
     viewMiddleware(
-      (name) => db.table(name).toArray(),
-      // Only the lists drawn newest first get a preview. `created_at` is never null on the
-      // server, so every row is in its index and a short answer is the whole list.
-      (name, limit) =>
-        NEWEST_FIRST.has(name) ? db.table(name).orderBy('created_at').reverse().limit(limit).toArray() : null,
-      (name, keys) => db.table(name).bulkGet(keys),
+      (name) => db.transaction('r', db.segments, () => readListRows(db.segments, name)),
+      (name, segs) => db.segments.bulkGet(segs.map((seg) => [name, seg])),
       (name) =>
         db.outbox.where('[collection+recordKey]').between([name, -Infinity], [name, Infinity], true, true).toArray(),
     ),
@@ -147,7 +159,3 @@ function indexedStores(confirmedAt: boolean, version: number): Record<string, st
 }
 
 export const db: OfflineDb = createDb();
-
-export function collectionTable<K extends CollectionName>(name: K): Table<CachedRecord<K>, number> {
-  return db[name] as unknown as Table<CachedRecord<K>, number>;
-}

@@ -1,12 +1,10 @@
 // Writes one page of a delta sync: the changed records, the deletions, and the cursor, all in ONE
 // transaction, so the cursor never runs ahead of the data it stands for.
 import { COLLECTIONS, type CollectionName, type DeltaPage } from '../../shared/collections';
-import { collectionTable, db } from './db';
+import { db } from './db';
 import { ProblemError } from './problem';
+import { appendToList, hasSegments } from './segments';
 import { assertGeneration } from './session';
-
-/** Records put per task while a page is written (a 5,000-record page in one task blocks ~125 ms). */
-const PUT_SLICE = 1000;
 
 export function cursorKey(collection: CollectionName): string {
   return `cursor:${collection}`;
@@ -32,37 +30,30 @@ export class UnreadablePageError extends ProblemError {
 }
 
 /**
- * Writes the page's rows as the server sent them, its deletions and its cursor. The outbox is
- * not read: unsent changes are laid over the rows when they are read (overlay.ts), and an
- * unsent change to a record the server deleted gets its 404 when it is sent.
+ * Writes the page's rows as the server sent them, its deletions and its cursor: a segment of the
+ * list (segments.ts). The outbox is not read: unsent changes are laid over the rows when they are
+ * read (overlay.ts), and an unsent change to a record the server deleted gets its 404 when sent.
  */
 export async function writeDeltaPage(write: PageWrite): Promise<void> {
   const { collection, page } = write;
-  const table = collectionTable(collection);
   const unreadable =
     !Array.isArray(page.items) ||
     !Array.isArray(page.deleted) ||
     page.items.some((item) => !item || typeof recordKeyOf(collection, item) !== 'number');
   if (unreadable) throw new UnreadablePageError();
-  await db.transaction('rw', table, db.meta, async () => {
+  await db.transaction('rw', db.segments, db.meta, async () => {
     assertGeneration(write.generation);
-    // In slices, each written when the last is: one task stays short (about 25 µs a record)
-    // while the transaction, the page and its cursor stay one.
-    for (let from = 0; from < page.items.length; from += PUT_SLICE) {
-      await table.bulkPut(page.items.slice(from, from + PUT_SLICE) as never[]);
-    }
-    const gone = new Set(page.deleted);
-    if (write.sweepExcept) {
-      for (const key of (await table.toCollection().primaryKeys()) as number[]) {
-        if (!write.sweepExcept.has(key)) gone.add(key);
-      }
-    }
-    if (gone.size > 0) await table.bulkDelete([...gone]);
+    await appendToList({ table: db.segments, meta: db.meta }, collection, page.items, page.deleted as number[], write.sweepExcept);
     await db.meta.bulkPut([
       { key: cursorKey(collection), value: page.cursor },
       ...(page.more ? [] : [{ key: lastSyncKey(collection), value: Date.now() }]),
     ]);
   });
+}
+
+/** Whether the device holds any row of the list (a sync from 0 then compares, and sweeps). */
+export function listHasRows(collection: CollectionName): Promise<boolean> {
+  return hasSegments(db.segments, collection);
 }
 
 /** A record's key in a list, from the list's key field. */

@@ -5,13 +5,14 @@ import type { ActionCall } from '../../shared/actions/registry';
 import { actionDef } from '../../shared/actions/registry';
 import type { CollectionName } from '../../shared/collections';
 import { isOnline } from './connectivity';
-import { collectionTable, db } from './db';
+import { db } from './db';
 import { OUTBOX_SCHEMA_VERSION, type EntryOwner, type OutboxEntry } from './outbox-entry';
 import { overlay } from './overlay';
 import { ProblemError } from './problem';
 import { entriesOfRecord } from './shown';
 import { assertGeneration, currentGeneration } from './session';
 import { admittedPerson } from './session-state';
+import { serverRow } from './view-store';
 
 function randomHex(bytes: number): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -117,11 +118,10 @@ async function writeEntry(call: ActionCall, shown: object | undefined): Promise<
       return entry;
     });
   }
-  const table = collectionTable(machine.collection);
   const key = machine.key(call.args);
-  return db.transaction('rw', table, db.outbox, async () => {
+  const row = (await serverRow(machine.collection, key)) ?? shown;
+  return db.transaction('rw', db.outbox, async () => {
     assertGeneration(generation);
-    const row = (await table.get(key)) ?? shown;
     if (!row) throw new Error(`The ${machine.collection} record ${key} is not on this device.`);
     const before = overlay(row, await entriesOfRecord(machine.collection, key));
     const step = machine.check(before, call.args);

@@ -1,7 +1,7 @@
 // What a person decides about queued changes: send one again with a new key, claim changes
 // queued before owners were recorded, or drop changes.
 import { actionDef } from '../../shared/actions/registry';
-import { db, collectionTable } from './db';
+import { db } from './db';
 import { newIdempotencyKey } from './enqueue';
 import { keyRetentionDays } from './key-retention';
 import { entryStanding, isChange, OUTBOX_SCHEMA_VERSION, type EntryOwner, type OutboxEntry } from './outbox-entry';
@@ -12,6 +12,7 @@ import { afterEnqueue } from './outbox-triggers';
 import { overlay } from './overlay';
 import { entriesOfRecord } from './shown';
 import { admittedPerson } from './session-state';
+import { serverRow } from './view-store';
 
 /** Entries a person may send again: refused ones, and their own ones too old to replay blindly. */
 function canRequeue(entry: OutboxEntry): boolean {
@@ -19,11 +20,9 @@ function canRequeue(entry: OutboxEntry): boolean {
   return standing === 'conflict' || standing === 'failed' || standing === 'too-old';
 }
 
-/** The record as the change would meet it: the server's version and the changes queued before it. */
-async function viewBefore(entry: OutboxEntry): Promise<Record<string, unknown> | null> {
-  if (!isChange(entry)) return null;
-  const row = await collectionTable(entry.collection).get(entry.recordKey);
-  if (!row) return null;
+/** The record as the change would meet it: the server's version (`row`) and the changes queued before it. */
+async function viewBefore(entry: OutboxEntry, row: object | undefined): Promise<Record<string, unknown> | null> {
+  if (!isChange(entry) || !row) return null;
   const earlier = (await entriesOfRecord(entry.collection, entry.recordKey)).filter((other) => (other.seq ?? 0) < (entry.seq ?? 0));
   return overlay(row as Record<string, unknown>, earlier);
 }
@@ -39,11 +38,11 @@ async function viewBefore(entry: OutboxEntry): Promise<Record<string, unknown> |
 export async function requeueEntry(id: string): Promise<OutboxEntry | null> {
   const found = await db.outbox.where('id').equals(id).first();
   if (!found || !canRequeue(found)) return null;
-  const tables = isChange(found) ? [collectionTable(found.collection), db.outbox] : [db.outbox];
-  const requeued = await db.transaction('rw', tables, async () => {
+  const row = isChange(found) ? await serverRow(found.collection, found.recordKey) : undefined;
+  const requeued = await db.transaction('rw', db.outbox, async () => {
     const entry = await db.outbox.get(found.seq as number);
     if (entry?.id !== id || !canRequeue(entry)) return null;
-    const before = await viewBefore(entry);
+    const before = await viewBefore(entry, row);
     const def = actionDef(entry.action);
     const args = before && def?.record?.refresh ? def.record.refresh(entry.args, before) : entry.args;
     const now = Date.now();

@@ -5,7 +5,7 @@ import { COLLECTIONS, COLLECTION_NAMES, type CollectionName, type DeltaPage } fr
 import { SYNC_PAGE_LIMIT } from '../../shared/constants';
 import { reportAnswer, reportNoAnswer, isBrowserOffline } from './connectivity';
 import { db } from './db';
-import { cursorKey, lastSyncKey, UnreadablePageError, writeDeltaPage } from './delta-page';
+import { cursorKey, lastSyncKey, listHasRows, UnreadablePageError, writeDeltaPage } from './delta-page';
 import { apiRequest, HttpError, NetworkError } from './http';
 import { observable } from './observable';
 import { onOutboxMessage } from './outbox-channel';
@@ -139,7 +139,7 @@ async function pullCollection(name: CollectionName): Promise<void> {
   const generation = currentGeneration();
   const stored = await readCursor(name);
   const cursor = (await fullResyncDue(name)) ? '0' : stored;
-  const fromScratch = cursor === '0' && (await db.table(name).count()) > 0;
+  const fromScratch = cursor === '0' && (await listHasRows(name));
   const release = stored === '0' ? await wholeSyncTurn(name) : () => undefined;
   try {
     // Signed out (or wiped) while waiting: nothing is asked with the next person's token.

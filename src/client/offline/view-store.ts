@@ -1,12 +1,10 @@
-// The cached lists in memory, patched by the change instead of re-read (issue 9). Every write to a
-// collection table passes through the Dexie middleware below; when its transaction commits, the
-// records it put and the keys it deleted patch the list's in-memory copy in place. A list is read
-// whole from IndexedDB once (the first time a screen asks for it), never again after each sync
-// page or outbox answer. Other contexts (tabs, the service worker) say which keys they changed
-// on a BroadcastChannel; this context reads just those keys.
-//
-// A big list shows its newest rows first: a short read (PREVIEW_ROWS, newest first) is published
-// as a preview (`isPreview`) while the whole list is read; a list shorter than that is whole.
+// The cached lists in memory, patched by the change instead of re-read (issue 9). Every write of a
+// list's segment (segments.ts) passes through the Dexie middleware below; when its transaction
+// commits, the rows it put and the keys it deleted patch the list's in-memory copy in place. A
+// list is read whole from IndexedDB once (the first time a screen asks for it: one range read of
+// its segments), never again after each sync page or outbox answer. Other contexts (tabs, the
+// sync worker, the service worker) say which segments they wrote on a BroadcastChannel; this
+// context reads just those.
 //
 // Rows are kept as the server sent them; this device's unsent (or just answered) changes are laid
 // over them here (overlay.ts), from the outbox entries of the list, which the same middleware
@@ -20,16 +18,39 @@ import type { DBCoreMutateRequest, DBCoreMutateResponse, DBCoreTransaction, Midd
 import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from '../../shared/collections';
 import type { OutboxEntry } from './outbox-entry';
 import { entriesByKey, overlay } from './overlay';
+import type { Segment } from './segments';
 import { measureSince, timeNow } from './timing';
 
 type Plain = Record<string, unknown>;
 
 /** What one committed transaction did to one collection. */
 interface Change {
-  put: Plain[];
-  deleted: number[];
+  /** Rows put, by key (the last put of a key in the transaction). */
+  put: Map<number, Plain>;
+  /** Keys deleted (and not put again after). */
+  deleted: Set<number>;
   /** A range was deleted (a clear): the list is read again. */
   reload: boolean;
+  /** The segments written (told to the other contexts, which read them). */
+  segs: number[];
+}
+
+function emptyChange(): Change {
+  return { put: new Map(), deleted: new Set(), reload: false, segs: [] };
+}
+
+/** Lays a segment's rows, then its deletions, over what a transaction did before. */
+function addSegment(change: Change, segment: Segment): void {
+  const key = COLLECTIONS[segment.list].key;
+  for (const row of segment.rows as Plain[]) {
+    const rowKey = row[key] as number;
+    change.deleted.delete(rowKey);
+    change.put.set(rowKey, row);
+  }
+  for (const gone of segment.deleted) {
+    change.put.delete(gone);
+    change.deleted.add(gone);
+  }
 }
 
 export interface RowsChange {
@@ -40,9 +61,6 @@ export interface RowsChange {
 }
 
 const changes = new WeakMap<readonly object[], RowsChange>();
-const previews = new WeakSet<readonly object[]>();
-/** The server rows a preview snapshot was shown from. */
-const previewBases = new WeakMap<readonly object[], readonly Plain[]>();
 
 /** Two lists of one record's entries that show the same record. */
 function sameEntries(a: readonly OutboxEntry[] | undefined, b: readonly OutboxEntry[] | undefined): boolean {
@@ -52,14 +70,6 @@ function sameEntries(a: readonly OutboxEntry[] | undefined, b: readonly OutboxEn
     const other = b[i]!;
     return entry.id === other.id && entry.state === other.state && entry.answer?.at === other.answer?.at;
   });
-}
-
-/** Rows read before the whole list (the newest few): a screen may draw them, not count them. */
-export const PREVIEW_ROWS = 200;
-
-/** True for a preview snapshot: the newest rows of a list still being read whole. */
-export function isPreview(rows: readonly object[]): boolean {
-  return previews.has(rows);
 }
 
 /** How `rows` (a published snapshot) differs from the one before it; undefined: read whole. */
@@ -94,7 +104,6 @@ export function mapRows<T extends object, U extends object>(rows: readonly T[], 
   } else {
     out = rows.map(fn);
   }
-  if (previews.has(rows)) previews.add(out);
   let byFn = mapped.get(rows);
   if (!byFn) mapped.set(rows, (byFn = new Map()));
   byFn.set(fn, out);
@@ -104,9 +113,8 @@ export function mapRows<T extends object, U extends object>(rows: readonly T[], 
 type Reader = (name: CollectionName) => Promise<object[]>;
 /** The outbox entries of a list (any order). */
 type EntryReader = (name: CollectionName) => Promise<OutboxEntry[]>;
-/** The newest `limit` rows of a list (the order its screens show first); null: no preview. */
-type FirstReader = (name: CollectionName, limit: number) => Promise<object[] | null> | null;
-type KeyReader = (name: CollectionName, keys: number[]) => Promise<(object | undefined)[]>;
+/** Segments of a list by number (undefined: compacted away since). */
+type SegmentReader = (name: CollectionName, segs: number[]) => Promise<(Segment | undefined)[]>;
 
 class ViewStore {
   /** The rows as the server sent them, at stable positions. */
@@ -128,15 +136,34 @@ class ViewStore {
   private epoch = 0;
   private openedAt = 0;
 
+  private loadedListeners = new Set<() => void>();
+
   constructor(
     private readonly name: CollectionName,
     private readonly readAll: Reader,
-    private readonly readFirst: FirstReader,
     private readonly readEntries: EntryReader,
   ) {}
 
   get(): readonly object[] | undefined {
     return this.snapshot;
+  }
+
+  /** The record as shown now (with this device's changes), or undefined when the list lacks it. */
+  shownRow(key: number): Plain | undefined {
+    const position = this.positions.get(key);
+    return position === undefined ? undefined : this.rows[position];
+  }
+
+  /** The record as the server last sent it, once the list is in memory (read now if need be). */
+  async serverRow(key: number): Promise<Plain | undefined> {
+    if (!this.loaded) {
+      await new Promise<void>((resolve) => {
+        this.loadedListeners.add(resolve);
+        this.warm();
+      });
+    }
+    const position = this.positions.get(key);
+    return position === undefined ? undefined : this.base[position];
   }
 
   /** Bumped by each forget (a wipe, a clear): a read started before it is stale. */
@@ -229,10 +256,7 @@ class ViewStore {
   private applyEntries(next: Map<number, OutboxEntry[]>): void {
     const before = this.entries;
     this.entries = next;
-    if (!this.loaded) {
-      this.patchPreview({ put: [], deleted: [], reload: false });
-      return;
-    }
+    if (!this.loaded) return;
     const touched = new Set<number>();
     for (const key of new Set([...before.keys(), ...this.entries.keys()])) {
       if (sameEntries(before.get(key), this.entries.get(key))) continue;
@@ -258,29 +282,10 @@ class ViewStore {
       if (epoch !== this.epoch) return;
       if (ticket === this.entryTicket) this.entries = entriesByKey(entries);
       if (patches !== this.entryPatches) void this.refreshEntries();
-      const reading = this.readFirst(this.name, PREVIEW_ROWS);
-      const first = reading ? await reading : null;
-      if (epoch !== this.epoch) return;
-      if (first === null) {
-        all = await this.readAll(this.name);
-      } else if (first.length < PREVIEW_ROWS) {
-        all = first;
-      } else {
-        const preview = (first as Plain[]).map((row) => this.shown(row));
-        previews.add(preview);
-        previewBases.set(preview, first as Plain[]);
-        this.snapshot = preview;
-        this.listeners.forEach((listener) => listener());
-        all = await this.readAll(this.name);
-      }
+      all = await this.readAll(this.name);
     } catch (error) {
-      if (epoch === this.epoch) {
-        this.buffer = null;
-        if (this.snapshot !== undefined) {
-          this.snapshot = undefined;
-          this.listeners.forEach((listener) => listener());
-        }
-      }
+      if (epoch === this.epoch) this.buffer = null;
+      this.settleLoaded();
       // The database is gone (wiped) or closed: the next subscriber tries again.
       console.warn(`Reading the cached ${this.name} failed`, error);
       return;
@@ -296,14 +301,21 @@ class ViewStore {
     // database is (a put or delete by key is the last word on that key).
     for (const change of buffered) this.patch(change, null);
     this.publish(undefined);
+    this.settleLoaded();
     measureSince(`view-read:${this.name}`, started, { rows: this.rows.length });
+  }
+
+  /** Those waiting for the list in memory go on (a failed read answers what there is: nothing). */
+  private settleLoaded(): void {
+    const waiting = [...this.loadedListeners];
+    this.loadedListeners.clear();
+    waiting.forEach((resolve) => resolve());
   }
 
   /** A transaction that wrote this collection committed. */
   apply(change: Change): void {
     if (this.buffer) {
       this.buffer.push(change);
-      this.patchPreview(change);
       return;
     }
     if (!this.loaded) return;
@@ -320,38 +332,6 @@ class ViewStore {
     measureSince(`view:${this.name}`, started, { rows: this.rows.length, touched: touched.size });
   }
 
-  /**
-   * While the whole list is read, a change to a row the preview shows (a queued change, an
-   * outbox answer) shows at once; other changes wait in the buffer for the whole list.
-   */
-  private patchPreview(change: Change): void {
-    const current = this.snapshot as readonly Plain[] | undefined;
-    if (!current || !previews.has(current) || change.reload) return;
-    const fresh = new Map(change.put.map((record) => [this.keyOf(record), record]));
-    const gone = new Set(change.deleted);
-    const previewBase = previewBases.get(current) ?? current;
-    let changed = false;
-    const next: Plain[] = [];
-    const nextBase: Plain[] = [];
-    previewBase.forEach((row) => {
-      const key = this.keyOf(row);
-      const record = fresh.get(key) ?? row;
-      if (gone.has(key) && !fresh.has(key)) {
-        changed = true;
-        return;
-      }
-      const shown = this.shown(record);
-      if (shown !== current[next.length]) changed = true;
-      next.push(shown);
-      nextBase.push(record);
-    });
-    if (!changed) return;
-    previewBases.set(next, nextBase);
-    previews.add(next);
-    this.snapshot = next;
-    this.listeners.forEach((listener) => listener());
-  }
-
   /** Lays a change over the rows; false when it changed nothing this context holds. */
   private patch(change: Change, touched: Set<number> | null): boolean {
     if (change.reload) {
@@ -360,9 +340,8 @@ class ViewStore {
       this.positions.clear();
       return true;
     }
-    let changed = change.put.length > 0;
-    for (const record of change.put) {
-      const key = this.keyOf(record);
+    let changed = change.put.size > 0;
+    for (const [key, record] of change.put) {
       const position = this.positions.get(key);
       if (position === undefined) {
         this.positions.set(key, this.rows.length);
@@ -413,6 +392,7 @@ class ViewStore {
     this.positions = new Map();
     this.buffer = null;
     this.loaded = false;
+    this.settleLoaded();
     if (this.snapshot !== undefined) {
       this.snapshot = undefined;
       this.listeners.forEach((listener) => listener());
@@ -432,8 +412,7 @@ let stores: Map<CollectionName, ViewStore> | null = null;
 let readersInstalled!: () => void;
 const installed = new Promise<void>((resolve) => (readersInstalled = resolve));
 let readAll: Reader = (name) => installed.then(() => readAll(name));
-let readFirst: FirstReader = (name, limit) => installed.then(() => readFirst(name, limit));
-let readKeys: KeyReader = (name, keys) => installed.then(() => readKeys(name, keys));
+let readSegs: SegmentReader = (name, segs) => installed.then(() => readSegs(name, segs));
 let readEntries: EntryReader = (name) => installed.then(() => readEntries(name));
 
 function storeOf(name: CollectionName): ViewStore {
@@ -443,7 +422,6 @@ function storeOf(name: CollectionName): ViewStore {
     store = new ViewStore(
       name,
       (n) => readAll(n),
-      (n, limit) => readFirst(n, limit),
       (n) => readEntries(n),
     );
     stores.set(name, store);
@@ -458,6 +436,16 @@ export function collectionViews(name: CollectionName): {
 } {
   const store = storeOf(name);
   return { get: () => store.get(), subscribe: (listener) => store.subscribe(listener) };
+}
+
+/** One record as shown now, from the list in memory (read `collectionViews(name)` to follow it). */
+export function shownRow(name: CollectionName, key: number): object | undefined {
+  return storeOf(name).shownRow(key);
+}
+
+/** One record as the server last sent it (the list is read into memory first if need be). */
+export function serverRow(name: CollectionName, key: number): Promise<object | undefined> {
+  return storeOf(name).serverRow(key);
 }
 
 /**
@@ -478,7 +466,7 @@ export function forgetCollectionViews(): void {
 
 const CHANNEL = 'pharmacy-collection-changes';
 type ChangeMessage =
-  | { collection: CollectionName; keys: number[]; reload: boolean }
+  | { collection: CollectionName; segs: number[]; reload: boolean }
   /** What a transaction committed to the outbox (`true` from a tab of an earlier version: read it again). */
   | { outbox: OutboxCommitted | true };
 let channel: BroadcastChannel | null = null;
@@ -490,8 +478,7 @@ function outboxChanged(): void {
 
 function announce(collection: CollectionName, change: Change): void {
   if (!channel) return;
-  const keys = [...change.put.map((row) => row[COLLECTIONS[collection].key] as number), ...change.deleted];
-  channel.postMessage({ collection, keys, reload: change.reload } satisfies ChangeMessage);
+  channel.postMessage({ collection, segs: change.segs, reload: change.reload } satisfies ChangeMessage);
 }
 
 /** What one transaction committed to the outbox: its changes (the access log's entries left out). */
@@ -533,32 +520,32 @@ async function onRemoteChange(message: ChangeMessage): Promise<void> {
   if (!COLLECTION_SET.has(message.collection)) return;
   const store = storeOf(message.collection);
   // A context that never read this list (the service worker, a tab on another screen) has
-  // nothing to patch: it does not read the changed rows (5,000 per sync page) for nothing.
+  // nothing to patch: it does not read the segments written (a first sync's 100,000 rows) for nothing.
   if (!store.holds()) return;
-  if (message.reload) {
-    store.apply({ put: [], deleted: [], reload: true });
-    return;
+  const change = emptyChange();
+  change.reload = message.reload || !Array.isArray(message.segs);
+  if (!change.reload) {
+    const generation = store.generation;
+    let segments: (Segment | undefined)[];
+    try {
+      segments = await readSegs(message.collection, message.segs);
+    } catch {
+      // The database was closed or wiped meanwhile: the copy is read again when next asked for.
+      return;
+    }
+    // A wipe (or a clear) came first: these rows belong to what was dropped.
+    if (store.generation !== generation) return;
+    // A segment compacted away since (the list was written again whole): the list is read again.
+    change.reload = segments.some((segment) => !segment);
+    for (const segment of segments) if (segment) addSegment(change, segment);
   }
-  const keys = [...new Set(message.keys)];
-  const generation = store.generation;
-  let rows: (object | undefined)[];
-  try {
-    rows = await readKeys(message.collection, keys);
-  } catch {
-    // The database was closed or wiped meanwhile: the copy is read again when next asked for.
-    return;
-  }
-  // A wipe (or a clear) came first: these rows belong to what was dropped.
-  if (store.generation !== generation) return;
-  const put: Plain[] = [];
-  const deleted: number[] = [];
-  rows.forEach((row, index) => (row ? put.push(row as Plain) : deleted.push(keys[index] as number)));
-  store.apply({ put, deleted, reload: false });
+  store.apply(change);
 }
 
 // ---- The middleware ---------------------------------------------------------------------------
 
 const OUTBOX = 'outbox';
+const SEGMENTS = 'segments';
 
 interface OutboxChanges {
   /** Entries added or changed, per list (the access log's entries, which no list shows, left out). */
@@ -600,37 +587,37 @@ function changesOf(trans: DBCoreTransaction): TransactionChanges {
   return changes;
 }
 
-function record(trans: DBCoreTransaction, collection: CollectionName, request: DBCoreMutateRequest): void {
-  const perTable = changesOf(trans).lists;
-  let change = perTable.get(collection);
-  if (!change) {
-    change = { put: [], deleted: [], reload: false };
-    perTable.set(collection, change);
-  }
+/** A write to the segments: the segments put tell their list (a compaction's tell nothing new). */
+function record(trans: DBCoreTransaction, request: DBCoreMutateRequest): void {
+  const perList = changesOf(trans).lists;
+  const changeOf = (list: CollectionName) => {
+    let change = perList.get(list);
+    if (!change) perList.set(list, (change = emptyChange()));
+    return change;
+  };
   switch (request.type) {
     case 'add':
     case 'put':
-      for (const value of request.values) change.put.push(value as Plain);
+      for (const segment of request.values as Segment[]) {
+        if (segment.compacted) continue;
+        const change = changeOf(segment.list);
+        addSegment(change, segment);
+        change.segs.push(segment.seg);
+      }
       break;
     case 'delete':
-      for (const key of request.keys) change.deleted.push(key as number);
+      // Segments go only in a compaction, which keeps their rows in new ones.
       break;
     case 'deleteRange':
-      change.reload = true;
+      for (const list of COLLECTION_NAMES) changeOf(list).reload = true;
       break;
   }
 }
 
 /** Installs the change capture on the offline database (db.ts calls it once). */
-export function viewMiddleware(
-  reader: Reader,
-  firstReader: FirstReader,
-  keyReader: KeyReader,
-  entryReader: EntryReader,
-): Middleware<DBCore> {
+export function viewMiddleware(reader: Reader, segmentReader: SegmentReader, entryReader: EntryReader): Middleware<DBCore> {
   readAll = reader;
-  readFirst = firstReader;
-  readKeys = keyReader;
+  readSegs = segmentReader;
   readEntries = entryReader;
   readersInstalled();
   if (typeof BroadcastChannel !== 'undefined' && !channel) {
@@ -682,13 +669,12 @@ export function viewMiddleware(
               },
             };
           }
-          if (!COLLECTION_SET.has(tableName)) return table;
-          const collection = tableName as CollectionName;
+          if (tableName !== SEGMENTS) return table;
           return {
             ...table,
             mutate(request: DBCoreMutateRequest): Promise<DBCoreMutateResponse> {
               return table.mutate(request).then((response) => {
-                if (response.numFailures === 0) record(request.trans, collection, request);
+                if (response.numFailures === 0) record(request.trans, request);
                 return response;
               });
             },

@@ -18,6 +18,7 @@ import { insertTransfer } from '../prescriptions/fixtures';
 import { bootTestApp, type TestApp } from '../support/boot-test-app';
 import { createTestUser, expiredToken, GARBAGE_TOKEN, shortLivedToken, testAdminAuth, type TestUser } from '../support/tokens';
 import { openStream, type TestStream } from './sse-client';
+import { cachedList } from '../../support/cached-list';
 
 let t: TestApp;
 let admin: TestUser;
@@ -214,7 +215,7 @@ describe("the app's stream client", () => {
     await expect.poll(() => changeStreamState.get(), { timeout: 5000 }).toBe('live');
     // Live: a change arrives by the stream alone (no periodic sync runs in this test).
     expect(await put(`/admin/transfers/flag/${ids[0]}`)).toBe(200);
-    await expect.poll(async () => (await device.transfers.get(ids[0]!))?.status, { timeout: 2000 }).toBe('flagged');
+    await expect.poll(async () => (await cachedList('transfers').get(ids[0]!))?.status, { timeout: 2000 }).toBe('flagged');
 
     stop();
     await expect.poll(() => changeStreamState.get(), { timeout: 2000 }).toBe('off');
@@ -225,17 +226,17 @@ describe("the app's stream client", () => {
     expect(await put(`/admin/transfers/flag/${ids[2]}`)).toBe(200);
     const added = await insertTransfer(t.app, { first_name: 'Latecomer' });
     await t.db.query('DELETE FROM transfers WHERE transfer_id = $1', [doomed]);
-    expect((await device.transfers.get(ids[1]!))?.status).toBe('active');
+    expect((await cachedList('transfers').get(ids[1]!))?.status).toBe('active');
 
     stop = startChangeStream({ maxRetryMs: 200 });
     try {
       await expect
         .poll(
           async () => ({
-            completed: (await device.transfers.get(ids[1]!))?.status,
-            flagged: (await device.transfers.get(ids[2]!))?.status,
-            added: (await device.transfers.get(added))?.first_name,
-            deleted: await device.transfers.get(doomed),
+            completed: (await cachedList('transfers').get(ids[1]!))?.status,
+            flagged: (await cachedList('transfers').get(ids[2]!))?.status,
+            added: (await cachedList('transfers').get(added))?.first_name,
+            deleted: await cachedList('transfers').get(doomed),
           }),
           { timeout: 3000 },
         )
@@ -274,7 +275,7 @@ describe("the app's stream client", () => {
       // Cut every connection, change the record while nothing listens, and let the client be.
       sockets.forEach((socket) => socket.destroy());
       expect(await put(`/admin/transfers/complete/${id}`)).toBe(200);
-      await expect.poll(async () => (await device.transfers.get(id))?.status, { timeout: 5000 }).toBe('completed');
+      await expect.poll(async () => (await cachedList('transfers').get(id))?.status, { timeout: 5000 }).toBe('completed');
       expect(changeStreamState.get()).toBe('live');
     } finally {
       stop();
@@ -297,7 +298,7 @@ describe("the app's stream client", () => {
       await expect.poll(() => asked.includes(true), { timeout: 5000 }).toBe(true);
       await expect.poll(() => changeStreamState.get(), { timeout: 5000 }).toBe('live');
       const id = await insertTransfer(t.app, { first_name: 'Refreshed' });
-      await expect.poll(async () => (await device.transfers.get(id))?.first_name, { timeout: 3000 }).toBe('Refreshed');
+      await expect.poll(async () => (await cachedList('transfers').get(id))?.first_name, { timeout: 3000 }).toBe('Refreshed');
     } finally {
       stop();
       setTokenSource(async () => ({ uid: admin.uid, token: admin.token }));

@@ -10,7 +10,6 @@ import { enqueueAction } from '../../../src/client/offline/enqueue';
 import { setApiOrigin } from '../../../src/client/offline/http';
 import { drainOutbox } from '../../../src/client/offline/outbox';
 import { isUnsent } from '../../../src/client/offline/outbox-entry';
-import { shownRecord } from '../../../src/client/offline/shown';
 import { inquiryToggleCall, replyCall } from '../../../src/shared/actions/calls';
 import { authGate, setTokenSource } from '../../../src/client/offline/session';
 import { sessionState } from '../../../src/client/offline/session-state';
@@ -19,6 +18,7 @@ import type { Inquiry } from '../../../src/shared/entities';
 import { bootTestApp, type TestApp } from '../support/boot-test-app';
 import { createTestUser, expiredToken, type TestUser } from '../support/tokens';
 import { startFaultProxy, type Fault, type FaultProxy } from './fault-proxy';
+import { shownRecord, cachedList } from '../../support/cached-list';
 
 let server: TestApp;
 let proxy: FaultProxy;
@@ -62,7 +62,7 @@ async function replyEmails(to: string): Promise<number> {
   return row!.n;
 }
 
-const cachedInquiries = async () => (await device.inquiries.toArray()) as Inquiry[];
+const cachedInquiries = async () => (await cachedList('inquiries').toArray()) as Inquiry[];
 const uniqueEmail = (all: Inquiry[]) => (q: Inquiry) => q.email !== null && all.filter((o) => o.email === q.email).length === 1;
 
 describe('inquiry actions through the outbox against the real server with faults injected', () => {

@@ -16,6 +16,7 @@ import { API_BASE } from '../../../src/shared/constants';
 import type { Appointment, Inquiry, Transfer } from '../../../src/shared/entities';
 import { bootTestApp, type TestApp } from '../support/boot-test-app';
 import { createTestUser, type TestUser } from '../support/tokens';
+import { cachedList } from '../../support/cached-list';
 
 let server: TestApp;
 let staff: TestUser;
@@ -77,13 +78,13 @@ async function eventsOf(key: string): Promise<number> {
 
 describe('entries queued by the previous release', () => {
   it('replay exactly once after the update, whether the old build sent them already or not', async () => {
-    const transfers = (await device.transfers.toArray()) as Transfer[];
+    const transfers = (await cachedList('transfers').toArray()) as Transfer[];
     const [fresh, sentBefore] = transfers.filter((t) => t.status === 'active');
     const completed = transfers.find((t) => t.status === 'completed' && t.email)!;
-    const appointment = ((await device.appointments.toArray()) as Appointment[]).find(
+    const appointment = ((await cachedList('appointments').toArray()) as Appointment[]).find(
       (a) => a.status === 'scheduled' && a.appointment_type === 'Vaccine' && Boolean(a.email),
     )!;
-    const inquiry = ((await device.inquiries.toArray()) as Inquiry[]).find((q) => !q.resolved && !q.replied && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(q.email ?? ''))!;
+    const inquiry = ((await cachedList('inquiries').toArray()) as Inquiry[]).find((q) => !q.resolved && !q.replied && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(q.email ?? ''))!;
     const [mails] = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM email_outbox');
 
     const entries = [

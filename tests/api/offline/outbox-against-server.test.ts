@@ -8,7 +8,6 @@ import { db as device } from '../../../src/client/offline/db';
 import { setApiOrigin } from '../../../src/client/offline/http';
 import { drainOutbox } from '../../../src/client/offline/outbox';
 import { isUnsent } from '../../../src/client/offline/outbox-entry';
-import { shownRecord } from '../../../src/client/offline/shown';
 import {
   cancelCall,
   notifyCall,
@@ -28,6 +27,7 @@ import { actionTarget, type TransferAction } from '../../../src/shared/request-s
 import { bootTestApp, type TestApp } from '../support/boot-test-app';
 import { createTestUser, expiredToken, type TestUser } from '../support/tokens';
 import { startFaultProxy, type Fault, type FaultProxy } from './fault-proxy';
+import { shownRecord, cachedList } from '../../support/cached-list';
 
 let server: TestApp;
 /** Changes the server has not taken yet. */
@@ -54,7 +54,7 @@ afterAll(async () => {
 
 describe('outbox against the real server with faults injected', () => {
   it('every change reaches the server exactly once, in order per record; one email per notify', async () => {
-    const cached = (await device.transfers.toArray()) as Transfer[];
+    const cached = (await cachedList('transfers').toArray()) as Transfer[];
     const active = cached.filter((t) => t.status === 'active').slice(0, 10);
     const completed = cached.find((t) => t.status === 'completed' && t.email)!;
     expect(active.length).toBeGreaterThanOrEqual(5);
@@ -115,7 +115,7 @@ describe('outbox against the real server with faults injected', () => {
   }, 120_000);
 
   it('a notify whose answers are lost after the server committed sends exactly one email', async () => {
-    const cached = (await device.transfers.toArray()) as Transfer[];
+    const cached = (await cachedList('transfers').toArray()) as Transfer[];
     const target = cached.filter((t) => t.status === 'completed' && t.email).at(-1)!;
     const count = async () =>
       (
@@ -137,7 +137,7 @@ describe('outbox against the real server with faults injected', () => {
   });
 
   it('cancellations whose answers are lost or refused reach the server once each: one audit event, one email', async () => {
-    const cached = (await device.appointments.toArray()) as Appointment[];
+    const cached = (await cachedList('appointments').toArray()) as Appointment[];
     const targets = cached.filter((a) => a.status === 'scheduled' && a.appointment_type !== 'Blocked' && a.email).slice(0, 4);
     expect(targets).toHaveLength(4);
     proxy.script.length = 0;
@@ -205,7 +205,7 @@ describe('outbox against the real server with faults injected', () => {
 
     await syncCollection('savedReplies');
     const entries = await device.outbox.where('collection').equals('savedReplies').toArray();
-    const shown = shownSavedReplies(await device.savedReplies.toArray(), entriesByKey(entries));
+    const shown = shownSavedReplies(await cachedList('savedReplies').toArray(), entriesByKey(entries));
     const onServer = await server.db.query('SELECT saved_reply_id, title, text FROM saved_replies ORDER BY saved_reply_id');
     expect([...shown].sort((a, b) => a.saved_reply_id - b.saved_reply_id)).toEqual(onServer);
     expect(shown).toContainEqual({ saved_reply_id: kept, title: 'Opening hours', text: 'We open at 8, {first_name}.' });

@@ -18,6 +18,7 @@ import type { TransferAction } from '../../../src/shared/request-status';
 import { bootTestApp, type TestApp } from '../support/boot-test-app';
 import { createTestUser } from '../support/tokens';
 import { waitFor } from '../../support/wait-for';
+import { cachedList } from '../../support/cached-list';
 
 
 let server: TestApp;
@@ -39,7 +40,7 @@ afterAll(async () => {
 });
 
 it('resumes by itself after 429s and applies every change once', async () => {
-  const active = ((await device.transfers.toArray()) as Transfer[]).filter((t) => t.status === 'active');
+  const active = ((await cachedList('transfers').toArray()) as Transfer[]).filter((t) => t.status === 'active');
   const targets = active.slice(0, 4);
   const [mark] = await server.db.query<{ last: number | null }>('SELECT max(event_id) AS last FROM request_status_events');
   let queued = 0;

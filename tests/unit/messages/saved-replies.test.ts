@@ -19,6 +19,7 @@ import { db } from '../../../src/client/offline/db';
 import { enqueueAction, ChangeNotAllowedError, ChangeNotValidError } from '../../../src/client/offline/enqueue';
 import { entriesByKey } from '../../../src/client/offline/overlay';
 import { resetDevice } from '../offline/test-device';
+import { cachedList } from '../../support/cached-list';
 
 const values = { first_name: 'Ana', last_name: 'Lima', pharmacy_name: 'Trillium Street Pharmacy' };
 
@@ -105,7 +106,7 @@ describe('the list as this device shows it', () => {
 
   it('shows a reply created offline at once, with its edits, and hides one deleted offline', async () => {
     const cached: SavedReply[] = [{ saved_reply_id: 7, title: 'Parking', text: 'Behind the store.' }];
-    await db.savedReplies.bulkPut(cached);
+    await cachedList('savedReplies').bulkPut(cached);
     await enqueueAction(savedReplyCreateCall(9, { title: 'Hours', text: 'We open at 9.' }), blankSavedReply(9));
     expect(await shown(cached)).toEqual([
       { saved_reply_id: 9, title: 'Hours', text: 'We open at 9.' },

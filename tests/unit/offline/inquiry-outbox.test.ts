@@ -12,10 +12,10 @@ import { setApiOrigin } from '../../../src/client/offline/http';
 import { drainOutbox } from '../../../src/client/offline/outbox';
 import { requeueEntry } from '../../../src/client/offline/outbox-edits';
 import { requestOf } from '../../../src/client/offline/outbox-send';
-import { shownRecord } from '../../../src/client/offline/shown';
 import { inquiryToggleCall, replyCall } from '../../../src/shared/actions/calls';
 import type { Inquiry } from '../../../src/shared/entities';
 import { REPLY_MAX_CHARS } from '../../../src/shared/inquiry-api';
+import { cachedList, shownRecord } from '../../support/cached-list';
 
 let api: FakeApi;
 
@@ -58,7 +58,7 @@ afterEach(async () => {
 
 describe('inquiry outbox kinds', () => {
   it('resolve and unresolve change the cached inquiry at once and call the spec paths', async () => {
-    await db.inquiries.put(inquiry(7));
+    await cachedList('inquiries').put(inquiry(7));
     const resolve = await queueToggle(inquiry(7), 'resolve');
     expect(resolve).toMatchObject({ action: 'inquiry-resolve', label: 'Mark as Resolved' });
     expect(requestOf(resolve)).toEqual({ method: 'PUT', path: '/admin/messages/7/resolve', body: undefined });
@@ -71,7 +71,7 @@ describe('inquiry outbox kinds', () => {
   });
 
   it('a reply shows at once as replied with its text and sends the spec body, trimmed', async () => {
-    await db.inquiries.put(inquiry(8));
+    await cachedList('inquiries').put(inquiry(8));
     const entry = await queueReply(inquiry(8), '  Yes, behind the store.  ');
     expect(entry).toMatchObject({ action: 'inquiry-reply', label: 'Send Reply' });
     expect(requestOf(entry)).toEqual({
@@ -83,7 +83,7 @@ describe('inquiry outbox kinds', () => {
   });
 
   it('never queues a reply the server would refuse: empty, only spaces, too long, or already replied', async () => {
-    await db.inquiries.put(inquiry(9));
+    await cachedList('inquiries').put(inquiry(9));
     await expect(queueReply(inquiry(9), '   ')).rejects.toBeInstanceOf(ChangeNotValidError);
     await expect(queueReply(inquiry(9), 'x'.repeat(REPLY_MAX_CHARS + 1))).rejects.toBeInstanceOf(ChangeNotValidError);
     await queueReply(inquiry(9), 'x'.repeat(REPLY_MAX_CHARS));
@@ -93,7 +93,7 @@ describe('inquiry outbox kinds', () => {
   });
 
   it("takes the server's inquiry from the reply's answer ({ message_id, emailed, record })", async () => {
-    await db.inquiries.put(inquiry(10));
+    await cachedList('inquiries').put(inquiry(10));
     const entry = await queueReply(inquiry(10), 'See you soon.');
     const record = inquiry(10, { resolved: true, replied: true, reply: 'See you soon.', email: 'changed@example.com' });
     api.script.push({ kind: 'status', status: 200, body: { message_id: 10, emailed: true, record } });
@@ -105,7 +105,7 @@ describe('inquiry outbox kinds', () => {
   });
 
   it('a conflicting reply: the other reply becomes the view, ours stays queued as a conflict with its text', async () => {
-    await db.inquiries.put(inquiry(11));
+    await cachedList('inquiries').put(inquiry(11));
     const entry = await queueReply(inquiry(11), 'Our answer.');
     const theirs = inquiry(11, { resolved: true, replied: true, reply: 'A colleague answered first.' });
     api.script.push({

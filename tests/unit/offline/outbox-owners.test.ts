@@ -18,6 +18,7 @@ import { notifyCall, transferStatusCall } from '../../../src/shared/actions/call
 import { setTokenSource } from '../../../src/client/offline/session';
 import { sessionState } from '../../../src/client/offline/session-state';
 import type { TransferAction } from '../../../src/shared/request-status';
+import { cachedList } from '../../support/cached-list';
 
 const COLLEAGUE = { uid: 'uid-2', email: 'colleague@pharmacy.test' } as const;
 let api: FakeApi;
@@ -29,7 +30,7 @@ beforeEach(async () => {
   await resetDevice('token-1');
   applyKeyRetention({ idempotencyKeyDays: 30 });
   api.seed(4);
-  await db.transfers.bulkPut([1, 2, 3, 4].map((id) => sampleTransfer(id)));
+  await cachedList('transfers').bulkPut([1, 2, 3, 4].map((id) => sampleTransfer(id)));
 });
 
 afterEach(async () => {
@@ -211,11 +212,11 @@ describe('changes older than the server keeps keys', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-01-01T09:00:00Z'));
     api.touch(1, 'completed');
-    await db.transfers.put(sampleTransfer(1, 'completed'));
+    await cachedList('transfers').put(sampleTransfer(1, 'completed'));
     const old = await enqueueAction(notifyCall(sampleTransfer(1, 'completed')));
     // Meanwhile the sync brought the patient's new email address.
     const now = { ...sampleTransfer(1, 'completed'), email: 'new-address@example.test' };
-    await db.transfers.put(now);
+    await cachedList('transfers').put(now);
     vi.setSystemTime(new Date('2026-03-01T09:00:00Z'));
     const redone = await requeueEntry(old.id);
     expect(redone!.args.body).toEqual(now);

@@ -10,6 +10,7 @@ import { drainOutbox } from '../../../src/client/offline/outbox';
 import { isUnsentChange, type OutboxEntry } from '../../../src/client/offline/outbox-entry';
 import { forgetOutboxView, outboxView } from '../../../src/client/offline/outbox-view';
 import { transferStatusCall } from '../../../src/shared/actions/calls';
+import { cachedList } from '../../support/cached-list';
 
 let api: FakeApi;
 let stop: (() => void) | null = null;
@@ -19,7 +20,7 @@ beforeEach(async () => {
   api.seed(5);
   setApiOrigin(api.origin);
   await resetDevice('token-1');
-  await db.transfers.bulkPut(Array.from({ length: 5 }, (_, i) => sampleTransfer(i + 1)));
+  await cachedList('transfers').bulkPut(Array.from({ length: 5 }, (_, i) => sampleTransfer(i + 1)));
 });
 
 afterEach(async () => {

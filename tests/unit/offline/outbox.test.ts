@@ -14,6 +14,7 @@ import { resumeOutbox } from '../../../src/client/offline/outbox-triggers';
 import { authGate, setTokenSource } from '../../../src/client/offline/session';
 import { notifyCall, transferStatusCall } from '../../../src/shared/actions/calls';
 import type { TransferAction } from '../../../src/shared/request-status';
+import { cachedList } from '../../support/cached-list';
 
 let api: FakeApi;
 
@@ -42,7 +43,7 @@ async function queueNotify(id: number) {
 
 async function seed(count: number) {
   api.seed(count);
-  await db.transfers.bulkPut(Array.from({ length: count }, (_, i) => sampleTransfer(i + 1)));
+  await cachedList('transfers').bulkPut(Array.from({ length: count }, (_, i) => sampleTransfer(i + 1)));
 }
 
 const mutations = () => api.log.filter((request) => request.method !== 'GET');
@@ -54,7 +55,7 @@ describe('outbox processor over real HTTP', () => {
     const b = await queue(1, 'incomplete');
     const c = await queue(2, 'flag');
     // This device holds transfer 3 as completed; the server has it active.
-    await db.transfers.put(sampleTransfer(3, 'completed'));
+    await cachedList('transfers').put(sampleTransfer(3, 'completed'));
     const d = await queueNotify(3);
 
     const summary = await drainOutbox();
@@ -263,7 +264,7 @@ describe('outbox processor over real HTTP', () => {
   it('notify reads the record from {record, ...} and reports success', async () => {
     api.seed(1);
     api.touch(1, 'completed');
-    await db.transfers.put(sampleTransfer(1, 'completed'));
+    await cachedList('transfers').put(sampleTransfer(1, 'completed'));
     const entry = await queueNotify(1);
     const result = waitForOutboxResult(entry.id);
     await drainOutbox();

@@ -10,6 +10,7 @@ import type { OutboxEntry } from '../../../src/client/offline/outbox-entry';
 import { overlay } from '../../../src/client/offline/overlay';
 import { notifyCall, statusCall, transferStatusCall } from '../../../src/shared/actions/calls';
 import { resetDevice, sampleTransfer, shownTransfer } from './test-device';
+import { cachedList } from '../../support/cached-list';
 
 beforeEach(() => resetDevice(null));
 
@@ -19,10 +20,10 @@ const queue = (id: number, action: Parameters<typeof transferStatusCall>[1]) =>
 describe('queueing a staff action', () => {
   it('writes only the outbox entry: its action, arguments, owner and words', async () => {
     const server = sampleTransfer(1);
-    await db.transfers.put(server);
+    await cachedList('transfers').put(server);
     const entry = await queue(1, 'complete');
 
-    expect(await db.transfers.get(1)).toEqual(server);
+    expect(await cachedList('transfers').get(1)).toEqual(server);
     expect(await shownTransfer(1)).toEqual({ ...server, status: 'completed' });
     const entries = await db.outbox.toArray();
     expect(entries).toEqual([
@@ -42,7 +43,7 @@ describe('queueing a staff action', () => {
   });
 
   it('writes nothing when the record as shown forbids the change, in the server’s words', async () => {
-    await db.transfers.put(sampleTransfer(1, 'flagged'));
+    await cachedList('transfers').put(sampleTransfer(1, 'flagged'));
     const refused = queue(1, 'complete');
     await expect(refused).rejects.toBeInstanceOf(ChangeNotAllowedError);
     await expect(refused).rejects.toThrow('Transfer is flagged; it cannot be changed to completed.');
@@ -50,17 +51,17 @@ describe('queueing a staff action', () => {
   });
 
   it('checks against the changes queued before it, not only the server’s row', async () => {
-    await db.transfers.put(sampleTransfer(1));
+    await cachedList('transfers').put(sampleTransfer(1));
     await queue(1, 'flag');
     await expect(queue(1, 'complete')).rejects.toBeInstanceOf(ChangeNotAllowedError);
     await queue(1, 'unflag');
     await queue(1, 'complete');
     expect((await shownTransfer(1))!.status).toBe('completed');
-    expect((await db.transfers.get(1))!.status).toBe('active');
+    expect((await cachedList('transfers').get(1))!.status).toBe('active');
   });
 
   it('refuses a call the server would answer 400, queueing nothing', async () => {
-    await db.inquiries.put({
+    await cachedList('inquiries').put({
       message_id: 9,
       user_id: null,
       first_name: 'Ann',
@@ -79,13 +80,13 @@ describe('queueing a staff action', () => {
   });
 
   it('labels a refill-type status change from the record before it', async () => {
-    await db.refills.put({ ...sampleTransfer(1), id: 1, type: 'Refill', rx_number: 'RX1', status: 'flagged' } as never);
+    await cachedList('refills').put({ ...sampleTransfer(1), id: 1, type: 'Refill', rx_number: 'RX1', status: 'flagged' } as never);
     const entry = await enqueueAction(statusCall('refills', 1, 'active'));
     expect(entry).toMatchObject({ action: 'refills-status', args: { params: { id: '1' }, body: { status: 'active' } }, label: 'Unflag' });
   });
 
   it('notify carries the whole transfer as shown and changes nothing', async () => {
-    await db.transfers.put(sampleTransfer(1, 'completed'));
+    await cachedList('transfers').put(sampleTransfer(1, 'completed'));
     const entry = await enqueueAction(notifyCall(sampleTransfer(1, 'completed')));
     expect(entry.args.body).toEqual(sampleTransfer(1, 'completed'));
     expect(entry.label).toBe('Notify patient');
@@ -127,7 +128,7 @@ describe('the view: server row and queue', () => {
 
 describe('a person’s decisions', () => {
   it('discard shows the server’s version again', async () => {
-    await db.transfers.put(sampleTransfer(1));
+    await cachedList('transfers').put(sampleTransfer(1));
     const queued = await queue(1, 'complete');
     await db.outbox.where('id').equals(queued.id).modify({ state: 'conflict', lastError: 'no' });
     expect(await discardEntry(queued.id)).toBe(true);
@@ -136,7 +137,7 @@ describe('a person’s decisions', () => {
   });
 
   it('discard of a middle entry keeps the others shown', async () => {
-    await db.transfers.put(sampleTransfer(1));
+    await cachedList('transfers').put(sampleTransfer(1));
     const first = await queue(1, 'flag');
     await queue(1, 'unflag');
     await queue(1, 'complete');
@@ -145,7 +146,7 @@ describe('a person’s decisions', () => {
   });
 
   it('retry re-queues a conflict with a new key at the same place, its words worked out again', async () => {
-    await db.transfers.put(sampleTransfer(1));
+    await cachedList('transfers').put(sampleTransfer(1));
     const queued = await queue(1, 'complete');
     await db.outbox.where('id').equals(queued.id).modify({ state: 'conflict', lastError: 'x', lastStatus: 409 });
     const retried = await requeueEntry(queued.id);

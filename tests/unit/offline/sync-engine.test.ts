@@ -10,6 +10,7 @@ import { drainOutbox } from '../../../src/client/offline/outbox';
 import { transferStatusCall } from '../../../src/shared/actions/calls';
 import { authGate, currentGeneration, setTokenSource } from '../../../src/client/offline/session';
 import { syncCollection, syncStatus } from '../../../src/client/offline/sync-engine';
+import { cachedList } from '../../support/cached-list';
 
 let api: FakeApi;
 
@@ -33,7 +34,7 @@ describe('sync engine', () => {
     api.seed(7);
     api.pageSize = 3;
     await syncCollection('transfers');
-    expect(await db.transfers.count()).toBe(7);
+    expect(await cachedList('transfers').count()).toBe(7);
     expect(await cursor()).toBe('7');
     expect(api.log.filter((r) => r.method === 'GET')).toHaveLength(3);
     const status = syncStatus.get().transfers;
@@ -44,9 +45,9 @@ describe('sync engine', () => {
     api.touch(2, 'completed');
     api.remove(5);
     await syncCollection('transfers');
-    expect((await db.transfers.get(2))!.status).toBe('completed');
-    expect(await db.transfers.get(5)).toBeUndefined();
-    expect(await db.transfers.count()).toBe(6);
+    expect((await cachedList('transfers').get(2))!.status).toBe('completed');
+    expect(await cachedList('transfers').get(5)).toBeUndefined();
+    expect(await cachedList('transfers').count()).toBe(6);
   });
 
   it('keeps rows as the server sent them, with unsent changes laid over them when read', async () => {
@@ -56,7 +57,7 @@ describe('sync engine', () => {
     const current = api.transfers.get(1)!;
     api.transfers.set(1, { ...current, pharmacy_name: 'Renamed', change_no: 100 });
     await syncCollection('transfers');
-    expect(await db.transfers.get(1)).toEqual({ ...sampleTransfer(1), pharmacy_name: 'Renamed' });
+    expect(await cachedList('transfers').get(1)).toEqual({ ...sampleTransfer(1), pharmacy_name: 'Renamed' });
     expect(await shownTransfer(1)).toMatchObject({ status: 'completed', pharmacy_name: 'Renamed' });
   });
 
@@ -66,7 +67,7 @@ describe('sync engine', () => {
     const entry = await queueComplete(1);
     api.remove(1);
     await syncCollection('transfers');
-    expect(await db.transfers.get(1)).toBeUndefined();
+    expect(await cachedList('transfers').get(1)).toBeUndefined();
     expect(await db.outbox.get(entry.seq!)).toBeDefined();
     await drainOutbox();
     expect(await db.outbox.get(entry.seq!)).toMatchObject({ state: 'failed', lastStatus: 404 });
@@ -81,11 +82,11 @@ describe('sync engine', () => {
     // A page asked for before the answer arrives after it: the row is older than the answer.
     const stale = { items: [sampleTransfer(1, 'active')], deleted: [], cursor: '2', more: false };
     await writeDeltaPage({ collection: 'transfers', page: stale, generation: currentGeneration() });
-    expect((await db.transfers.get(1))!.status).toBe('active');
+    expect((await cachedList('transfers').get(1))!.status).toBe('active');
     expect((await shownTransfer(1))!.status).toBe('completed');
     // A sync asked for after the answer brings the record; the answer lets go.
     await syncCollection('transfers');
-    expect((await db.transfers.get(1))!.status).toBe('completed');
+    expect((await cachedList('transfers').get(1))!.status).toBe('completed');
     expect(await db.outbox.get(entry.seq!)).toBeUndefined();
     expect((await shownTransfer(1))!.status).toBe('completed');
   });
@@ -98,16 +99,16 @@ describe('sync engine', () => {
     await syncCollection('transfers');
     expect(syncStatus.get().transfers.error).toBe('The server sent a list this app cannot read.');
     expect(await cursor()).toBe('3');
-    expect((await db.transfers.get(1))!.status).toBe('active');
+    expect((await cachedList('transfers').get(1))!.status).toBe('active');
 
     await syncCollection('transfers');
-    expect((await db.transfers.get(1))!.status).toBe('completed');
+    expect((await cachedList('transfers').get(1))!.status).toBe('completed');
     expect(syncStatus.get().transfers.error).toBeNull();
   });
 
   it('starts over from 0 when the server rejects the cursor, dropping rows it no longer lists', async () => {
     api.seed(3);
-    await db.transfers.put(sampleTransfer(99));
+    await cachedList('transfers').put(sampleTransfer(99));
     await db.meta.bulkPut([
       { key: cursorKey('transfers'), value: 'from-another-server' },
       { key: 'fullSync:transfers', value: Date.now() },
@@ -115,7 +116,7 @@ describe('sync engine', () => {
     await syncCollection('transfers');
     expect(lists()).toEqual(['/admin/transfers', '/admin/transfers']);
     expect(api.log.map((r) => r.status)).toEqual([400, 200]);
-    expect((await db.transfers.toCollection().primaryKeys()).sort()).toEqual([1, 2, 3]);
+    expect((await cachedList('transfers').primaryKeys()).sort()).toEqual([1, 2, 3]);
     expect(await cursor()).toBe('3');
   });
 
@@ -124,10 +125,10 @@ describe('sync engine', () => {
     await syncCollection('transfers');
     api.transfers.delete(2); // gone without a tombstone (pruned, or a commit the cursor skipped)
     await syncCollection('transfers');
-    expect(await db.transfers.get(2)).toBeDefined();
+    expect(await cachedList('transfers').get(2)).toBeDefined();
     await db.meta.put({ key: 'fullSync:transfers', value: Date.now() - 25 * 3600 * 1000 });
     await syncCollection('transfers');
-    expect(await db.transfers.get(2)).toBeUndefined();
+    expect(await cachedList('transfers').get(2)).toBeUndefined();
     expect(api.log.filter((r) => r.method === 'GET')).toHaveLength(3);
   });
 
@@ -156,7 +157,7 @@ describe('sync engine', () => {
     }
     // Page 1 is written once page 2 is asked for; page 3 (the last) asks for nothing more.
     expect(askedWhenCursorWritten).toEqual([2, 3, 3]);
-    expect(await db.transfers.count()).toBe(7);
+    expect(await cachedList('transfers').count()).toBe(7);
     expect(await cursor()).toBe('7');
   });
 

@@ -1,12 +1,12 @@
 // Resets the device between offline tests: an empty database and an open queue.
 import { db } from '../../../src/client/offline/db';
 import { isUnsent } from '../../../src/client/offline/outbox-entry';
-import { shownRecord } from '../../../src/client/offline/shown';
 import { outboxStatus } from '../../../src/client/offline/outbox-status';
 import { authGate, setTokenSource, type SessionToken } from '../../../src/client/offline/session';
 import { sessionState } from '../../../src/client/offline/session-state';
 import { syncStatus } from '../../../src/client/offline/sync-engine';
 import type { Transfer } from '../../../src/shared/entities';
+import { shownRecord } from '../../support/cached-list';
 
 /** The person admitted in these tests' page (the owner of what they queue). */
 export const STAFF = { uid: 'uid-1', email: 'staff@pharmacy.test' } as const;

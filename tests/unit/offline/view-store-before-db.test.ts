@@ -17,7 +17,8 @@ it('a list subscribed before the database is installed waits for it, then shows 
 
   const { db } = await import('../../../src/client/offline/db');
   const { sampleTransfer } = await import('./test-device');
-  await db.transfers.bulkPut([sampleTransfer(1), sampleTransfer(2)] as never[]);
+  const { cachedList } = await import('../../support/cached-list');
+  await cachedList('transfers').bulkPut([sampleTransfer(1), sampleTransfer(2)] as never[]);
   await waitFor('both rows', () => (views.get() ?? []).length === 2, { interval: 10 });
   expect(((views.get() ?? []) as Transfer[]).map((row) => row.transfer_id).sort()).toEqual([1, 2]);
   stop();

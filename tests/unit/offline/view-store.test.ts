@@ -10,8 +10,9 @@ import { drainOutbox } from '../../../src/client/offline/outbox';
 import { entriesByKey, overlay } from '../../../src/client/offline/overlay';
 import { transferStatusCall } from '../../../src/shared/actions/calls';
 import { syncCollection } from '../../../src/client/offline/sync-engine';
-import { changeOf, collectionViews, isPreview, mapRows, PREVIEW_ROWS, warmCollection } from '../../../src/client/offline/view-store';
+import { changeOf, collectionViews, mapRows, warmCollection } from '../../../src/client/offline/view-store';
 import type { Transfer } from '../../../src/shared/entities';
+import { cachedList } from '../../support/cached-list';
 
 /** Issue 9: a list of 100,000 (VIEW_TEST_RECORDS shrinks it while iterating). */
 const N = Number(process.env.VIEW_TEST_RECORDS ?? 100_000);
@@ -49,7 +50,7 @@ function watch() {
 /** The view must equal what IndexedDB holds, the outbox laid over it: no lost row, no stale one, no extra one. */
 async function expectViewIsDatabase(rows: Transfer[]): Promise<void> {
   const entries = entriesByKey(await db.outbox.toArray());
-  const stored = (await db.transfers.toArray()).map((row) => overlay(row, entries.get(row.transfer_id) ?? []));
+  const stored = (await cachedList('transfers').toArray()).map((row) => overlay(row, entries.get(row.transfer_id) ?? []));
   const byKey = new Map(rows.map((row) => [row.transfer_id, row]));
   expect(byKey.size).toBe(rows.length);
   expect(rows.length).toBe(stored.length);
@@ -102,57 +103,14 @@ describe('in-memory views patched by the change', () => {
     await syncCollection('transfers');
     await view.until((rows) => rows.some((r) => r.transfer_id === queued && r.status === 'completed'));
     expect(api.transfers.get(queued)).toMatchObject({ status: 'completed', pharmacy_name: 'Renamed' });
-    expect(await db.transfers.get(queued)).toMatchObject({ status: 'completed', pharmacy_name: 'Renamed' });
+    expect(await cachedList('transfers').get(queued)).toMatchObject({ status: 'completed', pharmacy_name: 'Renamed' });
     expect(await db.outbox.count()).toBe(0);
     await expectViewIsDatabase(view.rows());
   }, 240_000);
 
-  it('shows a big list\'s newest rows first (a preview), then the whole list; a short list at once', async () => {
-    const total = PREVIEW_ROWS * 3;
-    // Keys and times disagree on purpose: the preview follows `created_at`, newest first.
-    const minute = 60_000;
-    await db.transfers.bulkPut(
-      Array.from({ length: total }, (_, i) => ({
-        ...sampleTransfer(i + 1),
-        created_at: new Date(Date.UTC(2026, 0, 1) + ((i * 7919) % total) * minute).toISOString(),
-      })),
-    );
-    const views = collectionViews('transfers');
-    const published: (readonly object[])[] = [];
-    stop = views.subscribe(() => {
-      const rows = views.get();
-      if (rows) published.push(rows);
-    });
-    await waitFor('the whole list', () => published.some((rows) => rows.length === total), { timeout: 15_000, interval: 10 });
-    const [preview, whole] = published;
-    expect(isPreview(preview!)).toBe(true);
-    const newest = (await db.transfers.toArray())
-      .map((row) => row.created_at)
-      .sort()
-      .reverse()
-      .slice(0, PREVIEW_ROWS);
-    expect((preview as Transfer[]).map((row) => row.created_at)).toEqual(newest);
-    expect(isPreview(whole!)).toBe(false);
-    expect(whole).toHaveLength(total);
-    await expectViewIsDatabase(whole as Transfer[]);
-    stop();
-
-    // A list shorter than a preview is read once, whole.
-    await db.refills.bulkPut([{ ...sampleTransfer(1), id: 1 } as never]);
-    const refills = collectionViews('refills');
-    const seen: (readonly object[])[] = [];
-    stop = refills.subscribe(() => {
-      const rows = refills.get();
-      if (rows) seen.push(rows);
-    });
-    await waitFor('the short list', () => seen.length > 0, { timeout: 15_000, interval: 10 });
-    expect(seen).toHaveLength(1);
-    expect(isPreview(seen[0]!)).toBe(false);
-  });
-
   it('a list warmed before its screen opens is in memory when the screen first asks (its first render draws it)', async () => {
     const count = 50;
-    await db.autofill.bulkPut(Array.from({ length: count }, (_, i) => ({ ...sampleTransfer(i + 1), refillId: i + 1 }) as never));
+    await cachedList('autofill').bulkPut(Array.from({ length: count }, (_, i) => ({ ...sampleTransfer(i + 1), refillId: i + 1 }) as never));
     const views = collectionViews('autofill');
     expect(views.get()).toBeUndefined();
     warmCollection('autofill');
@@ -168,37 +126,8 @@ describe('in-memory views patched by the change', () => {
     expect(views.get()).toBe(before);
   });
 
-  it('shows a change to a previewed row at once, while the whole list is still being read', async () => {
-    const total = 20_000;
-    await db.transfers.bulkPut(
-      Array.from({ length: total }, (_, i) => ({
-        ...sampleTransfer(i + 1),
-        created_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
-      })),
-    );
-    const newest = total; // the highest `created_at`: first in the preview
-    const views = collectionViews('transfers');
-    const published: (readonly Transfer[])[] = [];
-    let changed: Promise<unknown> | null = null;
-    stop = views.subscribe(() => {
-      const rows = views.get() as readonly Transfer[] | undefined;
-      if (!rows) return;
-      published.push(rows);
-      // A person acts on a row of the preview (a queued change writes the row like this).
-      if (!changed && isPreview(rows)) changed = db.transfers.update(newest, { status: 'completed' });
-    });
-    await waitFor('the whole list', () => published.some((rows) => rows.length === total), { timeout: 15_000, interval: 10 });
-    await changed;
-    const statusIn = (rows: readonly Transfer[]) => rows.find((row) => row.transfer_id === newest)?.status;
-    const previewsAfterChange = published.filter((rows) => isPreview(rows) && statusIn(rows) === 'completed');
-    expect(previewsAfterChange.length).toBeGreaterThan(0);
-    expect(previewsAfterChange[0]).toHaveLength(PREVIEW_ROWS);
-    expect(statusIn(published.at(-1)!)).toBe('completed');
-    expect(published.at(-1)).toHaveLength(total);
-  });
-
   it('a mapped list is patched like the list: only the touched rows are mapped again', async () => {
-    await db.transfers.bulkPut([1, 2, 3, 4, 5].map((id) => sampleTransfer(id)));
+    await cachedList('transfers').bulkPut([1, 2, 3, 4, 5].map((id) => sampleTransfer(id)));
     const view = watch();
     await view.until((rows) => rows.length === 5);
     let calls = 0;
@@ -211,10 +140,10 @@ describe('in-memory views patched by the change', () => {
     expect(mapRows(view.rows(), named)).toBe(first);
 
     // One row changed, one deleted (the last row moves into its place), one added.
-    await db.transaction('rw', db.transfers, async () => {
-      await db.transfers.put({ ...sampleTransfer(2), first_name: 'Changed' });
-      await db.transfers.delete(1);
-      await db.transfers.put(sampleTransfer(6));
+    await db.transaction('rw', db.segments, db.meta, async () => {
+      await cachedList('transfers').put({ ...sampleTransfer(2), first_name: 'Changed' });
+      await cachedList('transfers').delete(1);
+      await cachedList('transfers').put(sampleTransfer(6));
     });
     await view.until((rows) => rows.length === 5 && rows.some((row) => row.transfer_id === 6) && !rows.some((row) => row.transfer_id === 1));
     calls = 0;
@@ -226,7 +155,7 @@ describe('in-memory views patched by the change', () => {
   });
 
   it('lays this tab’s queued changes over the rows as they are written, and takes them off as they are deleted', async () => {
-    await db.transfers.bulkPut([sampleTransfer(1), sampleTransfer(2)]);
+    await cachedList('transfers').bulkPut([sampleTransfer(1), sampleTransfer(2)]);
     const view = watch();
     await view.until((rows) => rows.length === 2);
     const first = await enqueueAction(transferStatusCall(1, 'complete'), sampleTransfer(1));
@@ -243,11 +172,11 @@ describe('in-memory views patched by the change', () => {
   });
 
   it('keeps one step back per list: older snapshots are not held in memory by the newer ones', async () => {
-    await db.transfers.bulkPut([1, 2, 3].map((id) => sampleTransfer(id)));
+    await cachedList('transfers').bulkPut([1, 2, 3].map((id) => sampleTransfer(id)));
     const view = watch();
     await view.until((rows) => rows.length === 3);
     for (const id of [4, 5, 6]) {
-      await db.transfers.put(sampleTransfer(id));
+      await cachedList('transfers').put(sampleTransfer(id));
       await view.until((rows) => rows.length === id);
     }
     const latest = changeOf(view.rows());
@@ -256,27 +185,27 @@ describe('in-memory views patched by the change', () => {
   });
 
   it('reads the list again after a clear, and forgets nothing committed while it is read', async () => {
-    await db.transfers.bulkPut([1, 2, 3].map((id) => sampleTransfer(id)));
+    await cachedList('transfers').bulkPut([1, 2, 3].map((id) => sampleTransfer(id)));
     const view = watch();
     // Writes racing the first read are replayed after it, in commit order.
-    await Promise.all([db.transfers.put(sampleTransfer(4)), db.transfers.delete(2)]);
+    await Promise.all([cachedList('transfers').put(sampleTransfer(4)), cachedList('transfers').delete(2)]);
     await view.until((rows) => rows.length === 3);
     expect(view.rows().map((r) => r.transfer_id).sort()).toEqual([1, 3, 4]);
 
-    await db.transfers.clear();
+    await cachedList('transfers').clear();
     await view.until((rows) => rows.length === 0);
-    await db.transfers.put(sampleTransfer(9));
+    await cachedList('transfers').put(sampleTransfer(9));
     await view.until((rows) => rows.length === 1 && rows[0]!.transfer_id === 9);
 
     // An aborted transaction changes nothing in the view.
     await db
-      .transaction('rw', db.transfers, async () => {
-        await db.transfers.put(sampleTransfer(10));
+      .transaction('rw', db.segments, db.meta, async () => {
+        await cachedList('transfers').put(sampleTransfer(10));
         throw new Error('abort');
       })
       .catch(() => undefined);
     // A change committed after it shows; the aborted one, which came first, never does.
-    await db.transfers.put(sampleTransfer(11));
+    await cachedList('transfers').put(sampleTransfer(11));
     await view.until((rows) => rows.length === 2);
     expect(view.rows().map((r) => r.transfer_id).sort((a, b) => a - b)).toEqual([9, 11]);
   });

@@ -9,6 +9,7 @@ import { enqueueAction } from '../../../src/client/offline/enqueue';
 import { transferStatusCall } from '../../../src/shared/actions/calls';
 import { OUTBOX_CHANNEL } from '../../../src/client/offline/outbox-channel';
 import { wipeDeviceData, WipeIncompleteError } from '../../../src/client/offline/wipe';
+import { cachedList } from '../../support/cached-list';
 
 function openRaw(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -25,7 +26,7 @@ async function databaseNames(): Promise<string[]> {
 beforeEach(async () => {
   if (!db.isOpen()) await db.open();
   await resetDevice();
-  await db.transfers.put(sampleTransfer(1));
+  await cachedList('transfers').put(sampleTransfer(1));
   await enqueueAction(transferStatusCall(1, 'complete'), sampleTransfer(1));
 });
 

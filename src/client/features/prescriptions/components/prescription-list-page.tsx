@@ -27,7 +27,7 @@ export function PrescriptionListPage<K extends CollectionName>({
   const anyConfig = config as unknown as AnyListConfig;
   const title = useStore(config.texts).title;
   const { select } = useStore(listPaneMessages);
-  const { rows, pending, error, complete } = useCollection(config.collection, { preview: true });
+  const { rows, pending, error } = useCollection(config.collection);
   useAccessRecord({ action: 'list', collection: config.collection, record_id: null, patient_user_id: null });
   const index = useRecordIndex(
     rows as readonly AnyRecord[] | undefined,
@@ -49,7 +49,6 @@ export function PrescriptionListPage<K extends CollectionName>({
           index={index}
           pending={pending}
           error={error}
-          complete={complete}
           selectedId={id}
           filter={filter}
           onSelect={onSelect}

@@ -26,8 +26,6 @@ interface RecordListPaneProps {
   index: RecordIndex<AnyRecord> | null;
   pending: Map<number, OutboxEntry[]>;
   error: string | null;
-  /** False while `index` holds a preview (the newest rows of a list still being read). */
-  complete: boolean;
   selectedId: number | undefined;
   filter: StatusFilter;
   onSelect: (key: number) => void;
@@ -44,7 +42,6 @@ export function RecordListPane({
   index,
   pending,
   error,
-  complete,
   selectedId,
   filter,
   onSelect,
@@ -81,7 +78,6 @@ export function RecordListPane({
         loadingText={texts.loadingText}
         emptyText={t.empty}
         emptyTestId="prescription-list-empty"
-        partial={!complete}
       >
         {() => (
           <RecordList
@@ -96,7 +92,7 @@ export function RecordListPane({
         )}
       </ListBody>
     ),
-    [rows, hits, error, texts, t, config, complete, pending, selectedId, now, onSelect],
+    [rows, hits, error, texts, t, config, pending, selectedId, now, onSelect],
   );
   const searchBy = useMemo(
     () =>
@@ -148,7 +144,7 @@ export function RecordListPane({
         </Group>
         {statusFilter}
         {assignable ? <AssigneeFilterControl value={assignee.filter} onChange={assignee.setFilter} /> : null}
-        <ListCount id={countId} hits={hits.length} total={complete ? rows?.length : undefined} stale={stale} testId="prescription-count" />
+        <ListCount id={countId} hits={hits.length} total={rows?.length} stale={stale} testId="prescription-count" />
       </Stack>
       <div className={classes.listBody}>{body}</div>
     </>

@@ -1,0 +1,86 @@
+// Issue 22: a list is kept in large records (segments). A sync page or a delta is one new
+// segment (nothing written before is written again); small segments are compacted once enough
+// have gathered, without a change the lists in memory would redraw; a sync from 0 sweeps the
+// rows the server no longer lists.
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { resetDevice, sampleTransfer } from './test-device';
+import { waitFor } from '../../support/wait-for';
+import { cachedList } from '../../support/cached-list';
+import { db } from '../../../src/client/offline/db';
+import { writeDeltaPage } from '../../../src/client/offline/delta-page';
+import { SEGMENT_ROWS, type Segment } from '../../../src/client/offline/segments';
+import { currentGeneration } from '../../../src/client/offline/session';
+import { collectionViews } from '../../../src/client/offline/view-store';
+import type { Transfer } from '../../../src/shared/entities';
+
+let stop: (() => void) | null = null;
+beforeEach(() => resetDevice());
+afterEach(() => {
+  stop?.();
+  stop = null;
+});
+
+function page(items: Transfer[], deleted: number[] = [], more = false) {
+  return writeDeltaPage({ collection: 'transfers', page: { items, deleted, cursor: String(Math.random()), more }, generation: currentGeneration() });
+}
+
+const segments = () => db.segments.toArray() as Promise<Segment[]>;
+
+it('a page is written as new segments of at most SEGMENT_ROWS rows; a delta adds one and rewrites none', async () => {
+  const total = SEGMENT_ROWS * 2 + 10;
+  await page(Array.from({ length: total }, (_, i) => sampleTransfer(i + 1)), [], true);
+  const first = await segments();
+  expect(first.map((segment) => segment.rows.length)).toEqual([SEGMENT_ROWS, SEGMENT_ROWS, 10]);
+
+  await page([sampleTransfer(5, 'completed'), sampleTransfer(total + 1)], [7]);
+  const after = await segments();
+  expect(after.slice(0, 3)).toEqual(first);
+  expect(after).toHaveLength(4);
+  expect(after[3]).toMatchObject({ seg: 4, deleted: [7] });
+
+  const rows = await cachedList('transfers').toArray();
+  expect(rows).toHaveLength(total);
+  // Positions are stable: a changed row keeps its place, a new one comes last.
+  expect(rows[4]).toEqual(sampleTransfer(5, 'completed'));
+  expect(rows.at(-1)).toEqual(sampleTransfer(total + 1));
+  expect(rows.some((row) => row.transfer_id === 7)).toBe(false);
+});
+
+it('compacts a list once small segments have gathered, changing nothing a screen shows', async () => {
+  await page(Array.from({ length: 300 }, (_, i) => sampleTransfer(i + 1)));
+  const views = collectionViews('transfers');
+  let published = 0;
+  stop = views.subscribe(() => (published += 1));
+  await waitFor('the list in memory', () => views.get()?.length === 300, { timeout: 15_000, interval: 10 });
+  for (let i = 1; i <= 70; i += 1) await page([sampleTransfer(i, i % 2 ? 'completed' : 'flagged')]);
+  await waitFor('the last change shown', () => (views.get() as Transfer[])[69]?.status === 'flagged', { timeout: 15_000, interval: 10 });
+  const stored = await segments();
+  // Compacted after 64 small ones: one full segment (compacted) and the small ones since.
+  expect(stored.length).toBeLessThan(10);
+  expect(stored[0]).toMatchObject({ compacted: true });
+  expect(stored[0]!.rows).toHaveLength(300);
+  const rows = await cachedList('transfers').toArray();
+  expect(rows.map((row) => row.transfer_id)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+  expect(rows.filter((row) => row.status !== 'active')).toHaveLength(70);
+  expect(views.get()).toEqual(rows);
+  // One publication per change, none for the compaction (the first read, then 70 changes).
+  expect(published).toBe(71);
+});
+
+it('the last page of a sync from 0 sweeps the rows the server no longer lists, and the list in memory hears of it', async () => {
+  await page([1, 2, 3, 4].map((id) => sampleTransfer(id)));
+  const views = collectionViews('transfers');
+  stop = views.subscribe(() => undefined);
+  await waitFor('the list in memory', () => views.get()?.length === 4, { timeout: 15_000, interval: 10 });
+  await writeDeltaPage({
+    collection: 'transfers',
+    page: { items: [sampleTransfer(2), sampleTransfer(4, 'completed')], deleted: [], cursor: '9', more: false },
+    generation: currentGeneration(),
+    sweepExcept: new Set([2, 4]),
+  });
+  await waitFor('the swept list', () => views.get()?.length === 2, { timeout: 15_000, interval: 10 });
+  expect(await cachedList('transfers').toArray()).toEqual([sampleTransfer(2), sampleTransfer(4, 'completed')]);
+  // In memory a deleted row's place is taken by the last row (view-store.ts): the same rows.
+  expect(new Set(views.get())).toEqual(new Set([sampleTransfer(2), sampleTransfer(4, 'completed')]));
+});
