@@ -55,6 +55,8 @@ export default defineConfig({
     }),
     compressAssets(),
   ],
+  // The sync worker (src/client/sync-worker.ts) is started as a module worker.
+  worker: { format: 'es' },
   resolve: {
     alias: [
       // React 19 has useSyncExternalStore: the router's store needs the selector, not the shim for React 17.

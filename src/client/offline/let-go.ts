@@ -6,8 +6,20 @@ import { forgetOutboxView } from './outbox-view';
 import { bumpGeneration } from './session';
 import { forgetCollectionViews } from './view-store';
 
+const letGoListeners = new Set<() => void>();
+
+/**
+ * Work this context runs elsewhere (the page's sync worker) and lets go of with the data. Its
+ * module registers here: the service worker, which imports this one, starts no such worker and
+ * does not bundle it.
+ */
+export function onLetGo(listener: () => void): void {
+  letGoListeners.add(listener);
+}
+
 export function letGoOfDeviceData(): void {
   bumpGeneration();
+  letGoListeners.forEach((listener) => listener());
   forgetCollectionViews();
   forgetOutboxView();
   abortOutboxWork();

@@ -1,23 +1,23 @@
 // Keeps the cached lists fresh: per collection, asks for what changed since its cursor and writes
 // it through the rebase (so queued changes stay on top). Runs on start, focus, reconnect, every
 // minute while the app is visible, and after the outbox has sent something.
-import { COLLECTIONS, COLLECTION_NAMES, type CollectionName, type DeltaPage } from '../../shared/collections';
-import { SYNC_PAGE_LIMIT } from '../../shared/constants';
+import { COLLECTION_NAMES, type CollectionName } from '../../shared/collections';
 import { reportAnswer, reportNoAnswer, isBrowserOffline } from './connectivity';
 import { db } from './db';
-import { cursorKey, lastSyncKey, listHasRows, UnreadablePageError, writeDeltaPage } from './delta-page';
-import { apiRequest, HttpError, NetworkError } from './http';
+import { cursorKey, lastSyncKey, listHasRows, UnreadablePageError } from './delta-page';
+import { HttpError, NetworkError } from './http';
 import { observable } from './observable';
 import { onOutboxMessage } from './outbox-channel';
 import { onOutboxDrained } from './outbox';
 import { problemEnglish, problemOf, type Problem } from './problem';
 import { assertGeneration, authGate, currentGeneration, getToken, onResume, refusalStands, StaleGenerationError, type SessionToken } from './session';
+import { errorOf, isRefusal, type FirstCommit, type PagesStats } from './sync-pages';
+import { pullPagesOffThread } from './sync-worker-client';
 import { measureSince, timeNow } from './timing';
 import { withLock } from './web-lock';
 import { wholeSyncTurn } from './whole-sync-turn';
 
 const SYNC_INTERVAL_MS = 60_000;
-const REQUEST_TIMEOUT_MS = 60_000;
 /**
  * Once a day each list is read whole and compared. A delta cursor cannot see a change whose
  * number was drawn before, but committed after, a newer one; nor a tombstone the server pruned.
@@ -66,43 +66,20 @@ function errorWords(error: unknown): Pick<CollectionSyncStatus, 'error' | 'probl
   return { error: error instanceof Error ? error.message : String(error), problem: null };
 }
 
-async function fetchPage(path: string, cursor: string): Promise<DeltaPage<object> | object[]> {
-  const url = `${path}?since=${encodeURIComponent(cursor)}&limit=${SYNC_PAGE_LIMIT}`;
-  for (const forceRefresh of [false, true]) {
-    let session: SessionToken | null;
-    try {
-      session = await getToken(forceRefresh);
-    } catch (error) {
-      // Firebase could not renew the token: the identity service is out of reach.
-      throw new NetworkError(error);
-    }
-    if (!session) {
-      authGate.set('signed-out');
-      throw new AuthRefused(problemEnglish(SIGN_IN_TO_REFRESH), SIGN_IN_TO_REFRESH);
-    }
-    try {
-      const page = await apiRequest<DeltaPage<object> | object[]>(url, {
-        token: session.token,
-        timeoutMs: REQUEST_TIMEOUT_MS,
-      });
-      reportAnswer();
-      return page;
-    } catch (error) {
-      if (error instanceof NetworkError) reportNoAnswer();
-      else reportAnswer();
-      const refused = error instanceof HttpError && (error.status === 401 || error.status === 403);
-      if (!refused) throw error;
-      if (refusalStands(error.status, forceRefresh)) {
-        authGate.set('refused');
-        throw new AuthRefused(error.message);
-      }
-    }
+/** The signed-in person's token for a sync; nobody signed in closes the gate. */
+async function sessionToken(forceRefresh: boolean): Promise<SessionToken> {
+  let session: SessionToken | null;
+  try {
+    session = await getToken(forceRefresh);
+  } catch (error) {
+    // Firebase could not renew the token: the identity service is out of reach.
+    throw new NetworkError(error);
   }
-  throw new AuthRefused(problemEnglish(SIGN_IN_TO_REFRESH), SIGN_IN_TO_REFRESH);
-}
-
-function isDeltaPage(value: unknown): value is DeltaPage<object> {
-  return Boolean(value && typeof value === 'object' && Array.isArray((value as DeltaPage<object>).items));
+  if (!session) {
+    authGate.set('signed-out');
+    throw new AuthRefused(problemEnglish(SIGN_IN_TO_REFRESH), SIGN_IN_TO_REFRESH);
+  }
+  return session;
 }
 
 /** The collection's delta cursor on this device ('0': never synced). */
@@ -118,20 +95,6 @@ function fullSyncKey(name: CollectionName): string {
 async function fullResyncDue(name: CollectionName): Promise<boolean> {
   const row = await db.meta.get(fullSyncKey(name));
   return typeof row?.value !== 'number' || Date.now() - row.value > FULL_RESYNC_MS;
-}
-
-/** One page's answer (or failure). */
-interface Fetched {
-  cursor: string;
-  outcome: { ok: true; answer: DeltaPage<object> | object[] } | { ok: false; error: unknown };
-}
-
-/** Asks for the page after `cursor` now; the promise never rejects (the outcome says). */
-function askPage(path: string, cursor: string): Promise<Fetched> {
-  return fetchPage(path, cursor).then(
-    (answer) => ({ cursor, outcome: { ok: true as const, answer } }),
-    (error: unknown) => ({ cursor, outcome: { ok: false as const, error } }),
-  );
 }
 
 /** Reads what changed in a list since its cursor; a first sync waits for its turn. */
@@ -151,68 +114,66 @@ async function pullCollection(name: CollectionName): Promise<void> {
 }
 
 /**
- * Pages are pipelined: the next page is asked for as soon as a page's answer names its cursor,
- * so the server and the network work while this page is written. Once the last page is written,
- * the outbox's answers older than the first request have been brought by this sync: they let go
- * of their records (letAnswersGo).
+ * The page loop runs in the sync worker (sync-pages.ts). A refused token stops it: the token is
+ * renewed once and the loop goes on from where it stopped, its pages committed. The statistics
+ * add up over both runs; the list was read whole only if each run read it from 0.
+ */
+async function pullAllPages(
+  name: CollectionName,
+  generation: number,
+  from: string,
+  scratch: boolean,
+  onFirstCommit: (first: FirstCommit) => void,
+): Promise<PagesStats> {
+  const total: PagesStats = { pages: 0, records: 0, waitMs: 0, writeMs: 0, whole: true };
+  let resume = { from, scratch };
+  for (const forceRefresh of [false, true]) {
+    const { token } = await sessionToken(forceRefresh);
+    // Signed out (or wiped) while the token came: nothing is asked for a database let go of.
+    assertGeneration(generation);
+    const result = await pullPagesOffThread({ name, ...resume, token }, generation, onFirstCommit);
+    total.pages += result.stats.pages;
+    total.records += result.stats.records;
+    total.waitMs += result.stats.waitMs;
+    total.writeMs += result.stats.writeMs;
+    total.whole &&= result.stats.whole;
+    if (result.ok) {
+      reportAnswer();
+      return total;
+    }
+    const error = errorOf(result.failure);
+    if (error instanceof NetworkError) reportNoAnswer();
+    else if (error instanceof HttpError || error instanceof UnreadablePageError) reportAnswer();
+    if (!isRefusal(error)) throw error;
+    if (refusalStands(error.status, forceRefresh)) {
+      authGate.set('refused');
+      throw new AuthRefused(error.message);
+    }
+    resume = result.resume;
+  }
+  throw new AuthRefused(problemEnglish(SIGN_IN_TO_REFRESH), SIGN_IN_TO_REFRESH);
+}
+
+/**
+ * Once the last page is written, the outbox's answers older than the first request have been
+ * brought by this sync: they let go of their records (letAnswersGo).
  */
 async function pullPages(name: CollectionName, generation: number, from: string, scratch: boolean): Promise<void> {
-  const { path } = COLLECTIONS[name];
-  let cursor = from;
-  let cursorRetried = false;
-  let fromScratch = scratch;
-  let whole = cursor === '0';
   const startedAt = Date.now();
+  // Timed in the page, whose clock `npm run bench` reads: from asking the worker to its answer.
   const measureFrom = timeNow();
-  let pages = 0;
-  let records = 0;
-  let waitMs = 0;
-  let writeMs = 0;
-  const seen = new Set<number>();
-  let pending = askPage(path, cursor);
-  for (;;) {
-    const waitStarted = timeNow();
-    const fetched = await pending;
-    waitMs += timeNow() - waitStarted;
-    if (!fetched.outcome.ok) {
-      const { error } = fetched.outcome;
-      if (error instanceof HttpError && error.status === 400 && cursor !== '0' && !cursorRetried) {
-        // The server no longer knows this cursor (reset, pruned): start over from 0.
-        cursorRetried = true;
-        cursor = '0';
-        fromScratch = true;
-        whole = true;
-        await db.meta.delete(cursorKey(name));
-        pending = askPage(path, cursor);
-        continue;
-      }
-      throw error;
-    }
-    const { answer } = fetched.outcome;
-    // A server without delta support answers the whole list: that is a sync from scratch.
-    const page: DeltaPage<object> = isDeltaPage(answer) ? answer : { items: answer, deleted: [], cursor: '0', more: false };
-    if (!isDeltaPage(answer)) fromScratch = true;
-    const ahead = page.more ? askPage(path, page.cursor) : null;
-    if (fromScratch) page.items.forEach((item) => seen.add((item as Record<string, unknown>)[COLLECTIONS[name].key] as number));
-    const writeStarted = timeNow();
-    await writeDeltaPage({
-      collection: name,
-      page,
-      generation,
-      sweepExcept: fromScratch && !page.more ? seen : undefined,
-    });
-    writeMs += timeNow() - writeStarted;
-    pages += 1;
-    records += page.items.length + page.deleted.length;
-    if (pages === 1) measureSince(`sync-first-page:${name}`, measureFrom, { records, whole });
-    cursor = page.cursor;
-    if (!ahead) break;
-    pending = ahead;
-  }
+  let firstMeasured = false;
+  const stats = await pullAllPages(name, generation, from, scratch, (first) => {
+    reportAnswer();
+    if (firstMeasured) return;
+    firstMeasured = true;
+    measureSince(`sync-first-page:${name}`, measureFrom, { records: first.records, whole: first.whole });
+  });
   await letAnswersGo(name, startedAt, generation);
-  if (whole) await db.meta.put({ key: fullSyncKey(name), value: startedAt });
+  if (stats.whole) await db.meta.put({ key: fullSyncKey(name), value: startedAt });
   // From the first request to the commit of the last page (read by `npm run bench`): `waitMs` is
   // the time spent waiting for an answer, `writeMs` writing pages (the two overlap otherwise).
+  const { pages, records, whole, waitMs, writeMs } = stats;
   measureSince(`sync:${name}`, measureFrom, { pages, records, whole, waitMs, writeMs });
 }
 

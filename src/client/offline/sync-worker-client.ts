@@ -1,0 +1,73 @@
+// The page's side of the sync worker (sync-worker.ts): starts it at the first sync, matches its
+// answers to the requests, and lets go of it with the device's data. Where there is no Worker
+// (unit tests in Node) the same page loop runs in place.
+import { onLetGo } from './let-go';
+import { StaleGenerationError } from './session';
+import { syncPages, type FirstCommit, type PagesRequest, type PagesResult } from './sync-pages';
+
+export interface WorkerAsk {
+  id: number;
+  request: PagesRequest;
+}
+
+export type WorkerAnswer = { id: number; first: FirstCommit } | { id: number; result: PagesResult };
+
+interface Asked {
+  resolve: (result: PagesResult) => void;
+  reject: (error: Error) => void;
+  onFirstCommit: (first: FirstCommit) => void;
+}
+
+let worker: Worker | null = null;
+let lastId = 0;
+const asked = new Map<number, Asked>();
+
+function rejectAll(error: () => Error): void {
+  asked.forEach(({ reject }) => reject(error()));
+  asked.clear();
+}
+
+function startWorker(): Worker {
+  const started = new Worker(new URL('../sync-worker.ts', import.meta.url), { type: 'module', name: 'sync' });
+  started.onmessage = (event: MessageEvent<WorkerAnswer>) => {
+    const answer = event.data;
+    const ask = asked.get(answer.id);
+    if (!ask) return;
+    if ('first' in answer) return ask.onFirstCommit(answer.first);
+    asked.delete(answer.id);
+    ask.resolve(answer.result);
+  };
+  // The script did not load (a deploy replaced it) or failed: its syncs fail, and the next one
+  // starts a worker again.
+  started.onerror = (event) => {
+    if (worker === started) stopWorker(() => new Error(`The sync worker failed: ${event.message || 'it did not start'}`));
+  };
+  return started;
+}
+
+function stopWorker(error: () => Error): void {
+  worker?.terminate();
+  worker = null;
+  rejectAll(error);
+}
+
+/**
+ * Runs a list's page loop in the sync worker, or in place where there is none. The page's
+ * `generation` guards the writes in place; a worker is terminated by a wipe instead.
+ */
+export function pullPagesOffThread(
+  request: PagesRequest,
+  generation: number,
+  onFirstCommit: (first: FirstCommit) => void,
+): Promise<PagesResult> {
+  if (typeof Worker === 'undefined') return syncPages({ ...request, generation }, onFirstCommit);
+  worker ??= startWorker();
+  const id = ++lastId;
+  const answered = new Promise<PagesResult>((resolve, reject) => asked.set(id, { resolve, reject, onFirstCommit }));
+  worker.postMessage({ id, request } satisfies WorkerAsk);
+  return answered;
+}
+
+// A wipe: a terminated worker's open transactions abort, so nothing of a sync under way is
+// written into the fresh database; what the page waited for is stale.
+onLetGo(() => stopWorker(() => new StaleGenerationError()));
