@@ -22,7 +22,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ADMIN_TOKEN_KEY, API_BASE, SYNC_PAGE_LIMIT } from '../src/shared/constants';
-import type { CollectionName } from '../src/shared/collections';
+import { COLLECTIONS, type CollectionName } from '../src/shared/collections';
 import type { Transfer } from '../src/shared/entities';
 import { ADMIN } from '../tests/e2e/support/accounts';
 import { launchBrowser, networkQuiet, newContext } from '../tests/e2e/support/browser';
@@ -53,11 +53,11 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
 }
 
 /**
- * Reads the cached transfers straight from IndexedDB (the app's Dexie database), while it keeps one
- * record per transfer in a `transfers` store keyed by `transfer_id`; null once the cache is laid
- * out otherwise (issue 22), when the check is left to the app's own figures.
+ * Reads the cached transfers straight from IndexedDB (the app's Dexie database): the `transfers`
+ * segments folded as the app folds them (src/client/offline/segments.ts: later segments have the
+ * last word on a key). How many, and how many of `ids` are completed.
  */
-function cachedTransfers(page: Page, ids?: number[]): Promise<{ count: number; completed: number } | null> {
+function cachedTransfers(page: Page, ids: number[]): Promise<{ count: number; completed: number }> {
   return page.evaluate(async (wanted) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('pharmacy-offline');
@@ -65,51 +65,55 @@ function cachedTransfers(page: Page, ids?: number[]): Promise<{ count: number; c
       request.onerror = () => reject(request.error);
     });
     try {
-      if (!db.objectStoreNames.contains('transfers')) return null;
-      const store = db.transaction('transfers', 'readonly').objectStore('transfers');
-      if (store.keyPath !== 'transfer_id') return null;
-      const count = await new Promise<number>((resolve) => {
-        const request = store.count();
+      const segments = await new Promise<{ rows: { transfer_id: number; status: string }[]; deleted: number[] }[]>((resolve, reject) => {
+        const request = db
+          .transaction('segments', 'readonly')
+          .objectStore('segments')
+          .getAll(IDBKeyRange.bound(['transfers', -Infinity], ['transfers', Infinity]));
         request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
       });
-      let completed = 0;
-      for (const id of wanted ?? []) {
-        const row = await new Promise<{ status?: string } | undefined>((resolve) => {
-          const request = store.get(id);
-          request.onsuccess = () => resolve(request.result as { status?: string } | undefined);
-        });
-        if (row?.status === 'completed') completed += 1;
+      const rows = new Map<number, string>();
+      for (const segment of segments) {
+        for (const row of segment.rows) rows.set(row.transfer_id, row.status);
+        for (const key of segment.deleted) rows.delete(key);
       }
-      return { count, completed };
+      return { count: rows.size, completed: wanted.filter((id) => rows.get(id) === 'completed').length };
     } finally {
       db.close();
     }
-  }, ids ?? null);
+  }, ids);
 }
 
-/** How many records each cached list holds. */
-function cachedCounts(page: Page, stores: string[]): Promise<Record<string, number>> {
-  return page.evaluate(async (names) => {
+/** How many records each cached list holds (its segments folded, as cachedTransfers does). */
+function cachedCounts(page: Page, lists: CollectionName[]): Promise<Record<string, number>> {
+  const keyed = lists.map((name) => [name, COLLECTIONS[name].key] as const);
+  return page.evaluate(async (wanted) => {
+    const names = wanted.map(([name]) => name);
+    const keyOf = Object.fromEntries(wanted);
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('pharmacy-offline');
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
-    const counts: Record<string, number> = {};
     try {
-      for (const name of names) {
-        counts[name] = db.objectStoreNames.contains(name)
-          ? await new Promise<number>((resolve) => {
-              const request = db.transaction(name, 'readonly').objectStore(name).count();
-              request.onsuccess = () => resolve(request.result);
-            })
-          : 0;
+      const segments = await new Promise<{ list: string; rows: Record<string, unknown>[]; deleted: number[] }[]>((resolve, reject) => {
+        const request = db.transaction('segments', 'readonly').objectStore('segments').getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const keys: Record<string, Set<unknown>> = Object.fromEntries(names.map((name) => [name, new Set()]));
+      for (const segment of segments) {
+        const held = keys[segment.list];
+        if (!held) continue;
+        for (const row of segment.rows) held.add(row[keyOf[segment.list]!]);
+        for (const key of segment.deleted) held.delete(key);
       }
+      return Object.fromEntries(names.map((name) => [name, keys[name]!.size]));
     } finally {
       db.close();
     }
-    return counts;
-  }, stores);
+  }, keyed);
 }
 
 /**
@@ -342,7 +346,7 @@ async function main(): Promise<void> {
         'every list synced',
       ).catch(async (error: unknown) => {
         console.log(JSON.stringify(await measures(p, ''), null, 1));
-        console.log(JSON.stringify(await cachedCounts(p, Object.keys(expected))));
+        console.log(JSON.stringify(await cachedCounts(p, Object.keys(expected) as CollectionName[])));
         throw error;
       });
       const signInToSynced = Date.now() - signingIn;
@@ -448,8 +452,6 @@ async function main(): Promise<void> {
     const deltaToView: number[] = [];
     const deltaOutside: number[] = [];
     const deltaTasks: LongTasks[] = [];
-    // Whether the cache's rows could not be checked after the delta (not one record per transfer).
-    let deltaUnchecked = false;
     for (let round = 0; round < RUNS; round += 1) {
       const changed = active.slice(round * DELTA, (round + 1) * DELTA).map((t) => t.transfer_id);
       // Offline while another device makes the changes (else the change stream brings them one
@@ -479,8 +481,9 @@ async function main(): Promise<void> {
       await page.waitForFunction((end) => performance.now() >= end, viewEnd + 1000);
       deltaTasks.push(await longTasks(page, onlineAt, viewEnd + 1000));
       const cached = await cachedTransfers(page, changed);
-      if (cached && cached.completed !== changed.length) throw new Error(`delta: ${cached.completed} of ${changed.length} completed`);
-      if (!cached) deltaUnchecked = true;
+      if (cached.completed !== changed.length || cached.count !== expected.transfers) {
+        throw new Error(`delta: ${cached.completed} of ${changed.length} completed, ${cached.count} cached of ${expected.transfers}`);
+      }
     }
 
     // 3. Search per keystroke over the cached list (a first name that exists, typed in full),
@@ -586,7 +589,6 @@ async function main(): Promise<void> {
     console.log(`  delta of ${DELTA}: going online to the sync's measure seen from outside   ${stats(deltaOutside, ms)}`);
     console.log(`  long tasks from going online to 1 s after the view was patched, per round`);
     console.log(`      ${longTaskWords(deltaTasks)}`);
-    if (deltaUnchecked) console.log(`      (the cached rows were not checked after the delta: the cache holds no per-transfer records to read)`);
     const spread = (values: number[]) =>
       `median ${ms(percentile(values, 50))}, 95th percentile ${ms(percentile(values, 95))}, max ${ms(Math.max(...values))}`;
     console.log(`  search over ${total} cached transfers ("${query}", typed ${RUNS} times each way)`);
