@@ -7,7 +7,6 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeStreamState, startChangeStream } from '../../../src/client/offline/change-stream';
-import { db as device } from '../../../src/client/offline/db';
 import { setApiOrigin } from '../../../src/client/offline/http';
 import { authGate, setTokenSource } from '../../../src/client/offline/session';
 import { sessionState } from '../../../src/client/offline/session-state';
