@@ -465,8 +465,14 @@ export function forgetCollectionViews(): void {
 // ---- Other contexts ---------------------------------------------------------------------------
 
 const CHANNEL = 'pharmacy-collection-changes';
+/** Which segments of a list a commit wrote (or that the list is to be read again). */
+interface ListMessage {
+  collection: CollectionName;
+  segs: number[];
+  reload: boolean;
+}
 type ChangeMessage =
-  | { collection: CollectionName; segs: number[]; reload: boolean }
+  | ListMessage
   /** What a transaction committed to the outbox (`true` from a tab of an earlier version: read it again). */
   | { outbox: OutboxCommitted | true };
 let channel: BroadcastChannel | null = null;
@@ -515,9 +521,21 @@ function outboxCommitted(commit: OutboxCommit): void {
   });
 }
 
-async function onRemoteChange(message: ChangeMessage): Promise<void> {
+/** Each list's remote changes, applied one after another in the order they were told. */
+const remoteTurns = new Map<CollectionName, Promise<void>>();
+
+function onRemoteChange(message: ChangeMessage): void {
   if ('outbox' in message) return outboxCommitted(message.outbox === true ? null : message.outbox);
   if (!COLLECTION_SET.has(message.collection)) return;
+  // A change read after a later one would lay an older row over a newer one.
+  const list = message;
+  const turn = (remoteTurns.get(list.collection) ?? Promise.resolve())
+    .then(() => applyRemoteChange(list))
+    .catch((error: unknown) => console.warn(`A change to the cached ${list.collection} from another context was not applied`, error));
+  remoteTurns.set(list.collection, turn);
+}
+
+async function applyRemoteChange(message: ListMessage): Promise<void> {
   const store = storeOf(message.collection);
   // A context that never read this list (the service worker, a tab on another screen) has
   // nothing to patch: it does not read the segments written (a first sync's 100,000 rows) for nothing.
@@ -622,7 +640,7 @@ export function viewMiddleware(reader: Reader, segmentReader: SegmentReader, ent
   readersInstalled();
   if (typeof BroadcastChannel !== 'undefined' && !channel) {
     channel = new BroadcastChannel(CHANNEL);
-    channel.onmessage = (event: MessageEvent<ChangeMessage>) => void onRemoteChange(event.data);
+    channel.onmessage = (event: MessageEvent<ChangeMessage>) => onRemoteChange(event.data);
   }
   return {
     stack: 'dbcore',

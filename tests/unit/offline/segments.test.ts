@@ -84,3 +84,32 @@ it('the last page of a sync from 0 sweeps the rows the server no longer lists, a
   // In memory a deleted row's place is taken by the last row (view-store.ts): the same rows.
   expect(new Set(views.get())).toEqual(new Set([sampleTransfer(2), sampleTransfer(4, 'completed')]));
 });
+
+it("another context's commits are laid over the list in the order they were told, whatever their size", async () => {
+  await page([sampleTransfer(1)]);
+  const views = collectionViews('transfers');
+  stop = views.subscribe(() => undefined);
+  await waitFor('the list in memory', () => views.get()?.length === 1, { timeout: 15_000, interval: 10 });
+  // Written as another context writes (not through this context's Dexie), then told.
+  const raw = db.backendDB();
+  const others: Segment[] = [
+    ...[2, 3, 4, 6].map((seg) => ({ list: 'transfers' as const, seg, rows: [sampleTransfer(seg * 10)], deleted: [] })),
+    // Row 1 changed twice: completed in the big page, then flagged.
+    { list: 'transfers', seg: 5, rows: [sampleTransfer(50), sampleTransfer(1, 'completed')], deleted: [] },
+    { list: 'transfers', seg: 7, rows: [sampleTransfer(1, 'flagged')], deleted: [] },
+  ];
+  await new Promise<void>((resolve, reject) => {
+    const tx = raw.transaction('segments', 'readwrite');
+    others.forEach((segment) => tx.objectStore('segments').put(segment));
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+  });
+  const channel = new BroadcastChannel('pharmacy-collection-changes');
+  // A big commit (four segments) and then a smaller one (two): the second is read first, and
+  // must still be applied after the first.
+  channel.postMessage({ collection: 'transfers', segs: [2, 3, 4, 5], reload: false });
+  channel.postMessage({ collection: 'transfers', segs: [6, 7], reload: false });
+  channel.close();
+  await waitFor('both changes', () => views.get()?.length === 6, { timeout: 15_000, interval: 10 });
+  expect((views.get() as Transfer[]).find((row) => row.transfer_id === 1)?.status).toBe('flagged');
+});
