@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import {
   buildIndex,
   filterIndex,
@@ -71,5 +71,17 @@ export function useFilteredRecords<T extends FilterableRecord>(
     last.current = { index, field: deferredField, needle, keep, hits: result };
     return result;
   }, [index, deferredField, deferredQuery, keep]);
+  // The searched field's lowercase text is built once the browser is idle, not by the first key
+  // typed (100,000 rows of it made that key miss its frame); a patched index carries it on.
+  useEffect(() => {
+    if (!index) return;
+    const warm = () => void index.haystack(field);
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(warm, { timeout: 2000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(warm, 200);
+    return () => clearTimeout(timer);
+  }, [index, field]);
   return { hits, stale: deferredQuery !== query || deferredField !== field };
 }
