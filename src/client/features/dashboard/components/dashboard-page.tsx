@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { Badge, Group, Paper, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useStore } from '@nanostores/react';
 import { WIDGET_MAX_HEIGHT } from '../../../../shared/constants';
@@ -16,6 +16,7 @@ import { isActive } from '../../../../shared/inquiry-api';
 import { useAdmittedPerson } from '../../../hooks/use-session';
 import { countMine } from '../../../components/assignment/assignee-filter';
 import { MineCount } from '../../../components/assignment/mine-count';
+import { useCachedListsRead } from '../use-cached-lists-read';
 import classes from './dashboard.module.css';
 
 const LIST_PATHS = {
@@ -25,6 +26,9 @@ const LIST_PATHS = {
 } as const;
 
 const NONE: never[] = [];
+
+/** The lists the dashboard shows, the route's loader warms them. */
+const DASHBOARD_LISTS = ['inquiries', 'refills', 'autofill', 'reminders', 'appointments', 'transfers'] as const;
 
 type DashboardTexts = ReturnType<typeof dashboardMessages.get>;
 
@@ -42,11 +46,9 @@ function MoreRow({ more: count, to, testId }: { more: number; to: string; testId
   if (count === 0) return null;
   return (
     <li>
-      <UnstyledButton className={classes.row} data-testid={testId} renderRoot={(props) => <Link {...props} to={to} />}>
-        <Text size="sm" c="pharmacy.8" fw={600}>
-          {t.moreList({ count: more(count) })}
-        </Text>
-      </UnstyledButton>
+      <Link className={classes.row} data-testid={testId} to={to}>
+        <p className={`${classes.text} ${classes.strong} ${classes.accent}`}>{t.moreList({ count: more(count) })}</p>
+      </Link>
     </li>
   );
 }
@@ -116,6 +118,7 @@ export function DashboardPage() {
   const reminders = useCollection('reminders').rows ?? NONE;
   const appointments = useCollection('appointments').rows ?? NONE;
   const transfers = useCollection('transfers').rows ?? NONE;
+  const listsRead = useCachedListsRead(DASHBOARD_LISTS);
 
   const cards = useMemo(() => newMessages(inquiries), [inquiries]);
   const prescriptionRows = useMemo(() => prescriptionItems({ refills, autofill, reminders }), [refills, autofill, reminders]);
@@ -138,124 +141,113 @@ export function DashboardPage() {
         {t.title}
       </Title>
 
-      <Paper withBorder radius="md" p="sm" component="section" aria-label={t.newMessages} data-testid="dashboard-messages">
-        <Group gap="xs" mb="xs">
-          <Title order={2} size="h4">
-            {t.newMessages}
-          </Title>
-          <CountBadge count={cards.count} label={t.unresolved(cards.count)} testId="dashboard-messages-count" />
-          <MineCount count={mine.messages} testId="dashboard-messages-mine" />
-        </Group>
-        {cards.count === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t.noNewMessages}
-          </Text>
-        ) : (
-          <div ref={stripRef} className={classes.strip} data-testid="dashboard-messages-strip" tabIndex={0} aria-label={t.scrollSideways}>
-            {cards.shown.map((inquiry) => (
-              <UnstyledButton
-                key={inquiry.message_id}
-                className={classes.card}
-                data-testid="dashboard-message-card"
-                renderRoot={(props) => <Link {...props} to="/messages" search={{ id: inquiry.message_id, filter: 'All' }} />}
-              >
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text fw={600} size="sm" truncate="end">
-                    {inquiryName(t, inquiry)}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ flex: '0 0 auto' }}>
-                    {formatListDate(inquiry.created_at, now)}
-                  </Text>
-                </Group>
-                <Text size="sm" c="dimmed" lineClamp={2}>
-                  {inquiry.message}
-                </Text>
-              </UnstyledButton>
-            ))}
-            {cards.more > 0 && (
-              <UnstyledButton
-                className={classes.card}
-                data-testid="dashboard-messages-more"
-                renderRoot={(props) => <Link {...props} to="/messages" search={{ filter: 'New' }} />}
-              >
-                <Text size="sm" c="pharmacy.8" fw={600}>
-                  {t.moreMessages({ count: more(cards.more) })}
-                </Text>
-              </UnstyledButton>
+      {listsRead && (
+        <>
+          <Paper withBorder radius="md" p="sm" component="section" aria-label={t.newMessages} data-testid="dashboard-messages">
+            <Group gap="xs" mb="xs">
+              <Title order={2} size="h4">
+                {t.newMessages}
+              </Title>
+              <CountBadge count={cards.count} label={t.unresolved(cards.count)} testId="dashboard-messages-count" />
+              <MineCount count={mine.messages} testId="dashboard-messages-mine" />
+            </Group>
+            {cards.count === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t.noNewMessages}
+              </Text>
+            ) : (
+              <div ref={stripRef} className={classes.strip} data-testid="dashboard-messages-strip" tabIndex={0} aria-label={t.scrollSideways}>
+                {cards.shown.map((inquiry) => (
+                  <Link
+                    key={inquiry.message_id}
+                    className={classes.card}
+                    data-testid="dashboard-message-card"
+                    to="/messages"
+                    search={{ id: inquiry.message_id, filter: 'All' }}
+                  >
+                    <div className={classes.cardHead}>
+                      <p className={`${classes.text} ${classes.strong} ${classes.truncate}`}>{inquiryName(t, inquiry)}</p>
+                      <p className={`${classes.text} ${classes.small} ${classes.dimmed} ${classes.fixed}`}>
+                        {formatListDate(inquiry.created_at, now)}
+                      </p>
+                    </div>
+                    <p className={`${classes.text} ${classes.dimmed} ${classes.clamp}`}>{inquiry.message}</p>
+                  </Link>
+                ))}
+                {cards.more > 0 && (
+                  <Link className={classes.card} data-testid="dashboard-messages-more" to="/messages" search={{ filter: 'New' }}>
+                    <p className={`${classes.text} ${classes.strong} ${classes.accent}`}>{t.moreMessages({ count: more(cards.more) })}</p>
+                  </Link>
+                )}
+              </div>
             )}
-          </div>
-        )}
-      </Paper>
+          </Paper>
 
-      <div className={classes.widgets}>
-        <Widget title={t.prescriptionRequests} count={prescriptionRows.count} mine={mine.prescriptions} testId="widget-prescriptions" empty={t.noActiveRequests}>
-          {prescriptionRows.shown.map((item) => (
-            <li key={`${item.collection}-${item.id}`}>
-              <UnstyledButton
-                className={classes.row}
-                data-testid="widget-prescriptions-row"
-                renderRoot={(props) => <Link {...props} to={LIST_PATHS[item.collection]} search={{ id: item.id, filter: 'all' }} />}
-              >
-                <span style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={600} truncate="end">
-                    {t.prescription({ type: t[item.type], rx: item.rx_number })}
-                  </Text>
-                  <Text size="xs" c="dimmed" truncate="end">
-                    {t[item.collection]}
-                  </Text>
-                </span>
-                <Text size="xs" c="dimmed" style={{ flex: '0 0 auto' }}>
-                  {formatListDate(item.created_at, now)}
-                </Text>
-              </UnstyledButton>
-            </li>
-          ))}
-          <MoreRow more={prescriptionRows.more} to="/prescriptions/refills-and-renewals" testId="widget-prescriptions-more" />
-        </Widget>
-        <Widget title={t.upcoming} count={upcomingRows.count} testId="widget-upcoming" empty={t.noUpcoming}>
-          {upcomingRows.shown.map((item) => (
-            <li key={item.id}>
-              <UnstyledButton
-                className={classes.row}
-                data-testid="widget-upcoming-row"
-                renderRoot={(props) => <Link {...props} to="/appointments/list-view-page" search={{ id: item.id }} />}
-              >
-                <Text size="sm" fw={600}>
-                  {t[item.appointment_type]}
-                </Text>
-                <Text size="xs" c="dimmed" style={{ flex: '0 0 auto' }}>
-                  {item.date === wall.date ? t.todayAt({ time: item.start_time }) : t.dayAt({ date: item.date, time: item.start_time })}
-                </Text>
-              </UnstyledButton>
-            </li>
-          ))}
-          <MoreRow more={upcomingRows.more} to="/appointments/list-view-page" testId="widget-upcoming-more" />
-        </Widget>
-        <Widget title={t.activeTransfers} count={transferShown.count} mine={mine.transfers} testId="widget-transfers" empty={t.noActiveTransfers}>
-          {transferShown.shown.map((transfer) => (
-            <li key={transfer.transfer_id}>
-              <UnstyledButton
-                className={classes.row}
-                data-testid="widget-transfers-row"
-                renderRoot={(props) => <Link {...props} to="/prescriptions/transfers" search={{ id: transfer.transfer_id, filter: 'all' }} />}
-              >
-                <span style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={600} truncate="end">
-                    {transfer.first_name} {transfer.last_name}
-                  </Text>
-                  <Text size="xs" c="dimmed" truncate="end">
-                    {t.fromPharmacy({ pharmacy: transfer.pharmacy_name })}
-                  </Text>
-                </span>
-                <Text size="xs" c="dimmed" style={{ flex: '0 0 auto' }}>
-                  {formatListDate(transfer.created_at, now)}
-                </Text>
-              </UnstyledButton>
-            </li>
-          ))}
-          <MoreRow more={transferShown.more} to="/prescriptions/transfers" testId="widget-transfers-more" />
-        </Widget>
-      </div>
+          <div className={classes.widgets}>
+            <Widget title={t.prescriptionRequests} count={prescriptionRows.count} mine={mine.prescriptions} testId="widget-prescriptions" empty={t.noActiveRequests}>
+              {prescriptionRows.shown.map((item) => (
+                <li key={`${item.collection}-${item.id}`}>
+                  <Link
+                    className={classes.row}
+                    data-testid="widget-prescriptions-row"
+                    to={LIST_PATHS[item.collection]}
+                    search={{ id: item.id, filter: 'all' }}
+                  >
+                    <span className={classes.lines}>
+                      <p className={`${classes.text} ${classes.strong} ${classes.truncate}`}>
+                        {t.prescription({ type: t[item.type], rx: item.rx_number })}
+                      </p>
+                      <p className={`${classes.text} ${classes.small} ${classes.dimmed} ${classes.truncate}`}>{t[item.collection]}</p>
+                    </span>
+                    <p className={`${classes.text} ${classes.small} ${classes.dimmed} ${classes.fixed}`}>
+                      {formatListDate(item.created_at, now)}
+                    </p>
+                  </Link>
+                </li>
+              ))}
+              <MoreRow more={prescriptionRows.more} to="/prescriptions/refills-and-renewals" testId="widget-prescriptions-more" />
+            </Widget>
+            <Widget title={t.upcoming} count={upcomingRows.count} testId="widget-upcoming" empty={t.noUpcoming}>
+              {upcomingRows.shown.map((item) => (
+                <li key={item.id}>
+                  <Link className={classes.row} data-testid="widget-upcoming-row" to="/appointments/list-view-page" search={{ id: item.id }}>
+                    <p className={`${classes.text} ${classes.strong}`}>{t[item.appointment_type]}</p>
+                    <p className={`${classes.text} ${classes.small} ${classes.dimmed} ${classes.fixed}`}>
+                      {item.date === wall.date ? t.todayAt({ time: item.start_time }) : t.dayAt({ date: item.date, time: item.start_time })}
+                    </p>
+                  </Link>
+                </li>
+              ))}
+              <MoreRow more={upcomingRows.more} to="/appointments/list-view-page" testId="widget-upcoming-more" />
+            </Widget>
+            <Widget title={t.activeTransfers} count={transferShown.count} mine={mine.transfers} testId="widget-transfers" empty={t.noActiveTransfers}>
+              {transferShown.shown.map((transfer) => (
+                <li key={transfer.transfer_id}>
+                  <Link
+                    className={classes.row}
+                    data-testid="widget-transfers-row"
+                    to="/prescriptions/transfers"
+                    search={{ id: transfer.transfer_id, filter: 'all' }}
+                  >
+                    <span className={classes.lines}>
+                      <p className={`${classes.text} ${classes.strong} ${classes.truncate}`}>
+                        {transfer.first_name} {transfer.last_name}
+                      </p>
+                      <p className={`${classes.text} ${classes.small} ${classes.dimmed} ${classes.truncate}`}>
+                        {t.fromPharmacy({ pharmacy: transfer.pharmacy_name })}
+                      </p>
+                    </span>
+                    <p className={`${classes.text} ${classes.small} ${classes.dimmed} ${classes.fixed}`}>
+                      {formatListDate(transfer.created_at, now)}
+                    </p>
+                  </Link>
+                </li>
+              ))}
+              <MoreRow more={transferShown.more} to="/prescriptions/transfers" testId="widget-transfers-more" />
+            </Widget>
+          </div>
+        </>
+      )}
     </Stack>
   );
 }
