@@ -95,6 +95,8 @@ async function readOnce(signal: AbortSignal, forceRefresh: boolean, stallMs: num
       headers: { Authorization: `Bearer ${session.token}`, Accept: 'text/event-stream', ...(device ? { [DEVICE_ID_HEADER]: device } : {}) },
       signal: connection.signal,
       cache: 'no-store',
+      // A stream that never ends is not what the page waits for: its scripts and the sync come first.
+      priority: 'low',
     });
     if (response.status === 401 || response.status === 403) {
       await response.body?.cancel().catch(() => undefined);
