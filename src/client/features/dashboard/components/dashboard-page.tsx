@@ -84,7 +84,8 @@ function Widget({
         <Title order={2} size="h4">
           {title}
         </Title>
-        <Group gap={6} wrap="nowrap">
+        {/* The counts never shrink: on a phone the title wraps instead ("5…" said nothing). */}
+        <Group gap={6} wrap="nowrap" style={{ flex: '0 0 auto' }}>
           {mine !== undefined ? <MineCount count={mine} testId={`${testId}-mine`} /> : null}
           <CountBadge count={count} label={t.countOf({ count, label: title })} testId={`${testId}-count`} />
         </Group>
