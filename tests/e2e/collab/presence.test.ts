@@ -5,6 +5,7 @@
 // of her closing the record, locking, going offline, and closing the page.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CHANGE_STREAM_PATH } from '../../../src/shared/change-stream';
 import type { Inquiry, Transfer } from '../../../src/shared/entities';
 import { api, detail, openRecord, row } from '../prescriptions/helpers';
 import type { RunningServer } from '../support/server';
@@ -34,10 +35,19 @@ async function after(locator: Locator, state: 'visible' | 'detached', since: num
   return Date.now() - since;
 }
 
-/** Priya (A) opens the transfer; Omar (B), on it, sees her there within a second. */
+/**
+ * Priya (A) opens the transfer; Omar (B), on it, sees her there within a second. Her page has
+ * just loaded: presence is said over a live change stream, and the list (read from the device)
+ * can be on screen before the stream is up, so the click waits for it: what is timed is presence,
+ * not the stream's start.
+ */
 async function priyaOpensTheTransfer(): Promise<void> {
+  const streamOpen = pageA.waitForResponse((response) => new URL(response.url()).pathname.endsWith(CHANGE_STREAM_PATH) && response.ok(), {
+    timeout: 30_000,
+  });
   await pageA.goto(`${serverA.baseUrl}${TRANSFERS}`);
   await row(pageA, transfer.transfer_id).waitFor();
+  await streamOpen;
   // Measured from nothing shown: she may have had it open a moment ago.
   await viewing(pageB).waitFor({ state: 'detached', timeout: END_MS });
   // Timed from before the click (the click's own checks included: an upper bound).
