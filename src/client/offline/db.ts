@@ -3,16 +3,13 @@
 // table. Patient data lives only here (never in
 // Cache Storage), so deleting this database is the whole of a logout wipe.
 import { Dexie, type EntityTable } from 'dexie';
-import { COLLECTIONS, PRESCRIPTION_COLLECTION_NAMES, type CollectionName, type CollectionRecords } from '../../shared/collections';
+import { COLLECTIONS, PRESCRIPTION_COLLECTION_NAMES, type CollectionName } from '../../shared/collections';
 import type { OutboxEntry } from './outbox-entry';
 import { migrateEntry, type LegacyEntry } from './outbox-migrate';
 import { readListRows, segmentsOf, type SegmentTable } from './segments';
 import { viewMiddleware } from './view-store';
 
 export const DB_NAME = 'pharmacy-offline';
-
-/** A cached row: the record exactly as the server last sent it (overlay.ts lays unsent changes over it). */
-export type CachedRecord<K extends CollectionName = CollectionName> = CollectionRecords[K];
 
 export interface MetaRow {
   key: string;
