@@ -47,7 +47,22 @@ export async function api<T>(page: Page, baseUrl: string, apiPath: string, init:
 export async function mailbox(dataDir: string): Promise<string[]> {
   const dir = path.join(dataDir, 'mail');
   const names = await readdir(dir).catch(() => [] as string[]);
-  return Promise.all(names.filter((n) => n.endsWith('.eml')).map((n) => readFile(path.join(dir, n), 'utf8')));
+  return Promise.all(names.filter((n) => n.endsWith('.eml')).map(async (n) => readable(await readFile(path.join(dir, n), 'utf8'))));
+}
+
+/**
+ * A message as a person reads it: a quoted-printable body decoded. Its long lines are cut with
+ * soft breaks ("=" at the end of a line) wherever 76 characters fall, so a phrase looked for in
+ * the raw file is found or not depending on the text around it (a longer quoted question).
+ */
+function readable(message: string): string {
+  const split = message.search(/\r?\n\r?\n/);
+  if (split < 0 || !/^Content-Transfer-Encoding: quoted-printable/im.test(message.slice(0, split))) return message;
+  const body = message
+    .slice(split)
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return message.slice(0, split) + Buffer.from(body, 'latin1').toString('utf8');
 }
 
 /**
