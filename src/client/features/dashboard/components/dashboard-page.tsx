@@ -47,7 +47,7 @@ function MoreRow({ more: count, to, testId }: { more: number; to: string; testId
   return (
     <li>
       <Link className={classes.row} data-testid={testId} to={to}>
-        <p className={`${classes.text} ${classes.strong} ${classes.accent}`}>{t.moreList({ count: more(count) })}</p>
+        <p className={classes.more}>{t.moreList({ count: more(count) })}</p>
       </Link>
     </li>
   );
@@ -167,17 +167,17 @@ export function DashboardPage() {
                     search={{ id: inquiry.message_id, filter: 'All' }}
                   >
                     <div className={classes.cardHead}>
-                      <p className={`${classes.text} ${classes.strong} ${classes.truncate}`}>{inquiryName(t, inquiry)}</p>
-                      <p className={`${classes.text} ${classes.small} ${classes.dimmed} ${classes.fixed}`}>
+                      <p className={classes.name}>{inquiryName(t, inquiry)}</p>
+                      <p className={classes.when}>
                         {formatListDate(inquiry.created_at, now)}
                       </p>
                     </div>
-                    <p className={`${classes.text} ${classes.dimmed} ${classes.clamp}`}>{inquiry.message}</p>
+                    <p className={classes.message}>{inquiry.message}</p>
                   </Link>
                 ))}
                 {cards.more > 0 && (
                   <Link className={classes.card} data-testid="dashboard-messages-more" to="/messages" search={{ filter: 'New' }}>
-                    <p className={`${classes.text} ${classes.strong} ${classes.accent}`}>{t.moreMessages({ count: more(cards.more) })}</p>
+                    <p className={classes.more}>{t.moreMessages({ count: more(cards.more) })}</p>
                   </Link>
                 )}
               </div>
@@ -195,12 +195,12 @@ export function DashboardPage() {
                     search={{ id: item.id, filter: 'all' }}
                   >
                     <span className={classes.lines}>
-                      <p className={`${classes.text} ${classes.strong} ${classes.truncate}`}>
+                      <p className={classes.name}>
                         {t.prescription({ type: t[item.type], rx: item.rx_number })}
                       </p>
-                      <p className={`${classes.text} ${classes.small} ${classes.dimmed} ${classes.truncate}`}>{t[item.collection]}</p>
+                      <p className={classes.detail}>{t[item.collection]}</p>
                     </span>
-                    <p className={`${classes.text} ${classes.small} ${classes.dimmed} ${classes.fixed}`}>
+                    <p className={classes.when}>
                       {formatListDate(item.created_at, now)}
                     </p>
                   </Link>
@@ -212,8 +212,8 @@ export function DashboardPage() {
               {upcomingRows.shown.map((item) => (
                 <li key={item.id}>
                   <Link className={classes.row} data-testid="widget-upcoming-row" to="/appointments/list-view-page" search={{ id: item.id }}>
-                    <p className={`${classes.text} ${classes.strong}`}>{t[item.appointment_type]}</p>
-                    <p className={`${classes.text} ${classes.small} ${classes.dimmed} ${classes.fixed}`}>
+                    <p className={classes.label}>{t[item.appointment_type]}</p>
+                    <p className={classes.when}>
                       {item.date === wall.date ? t.todayAt({ time: item.start_time }) : t.dayAt({ date: item.date, time: item.start_time })}
                     </p>
                   </Link>
@@ -231,14 +231,14 @@ export function DashboardPage() {
                     search={{ id: transfer.transfer_id, filter: 'all' }}
                   >
                     <span className={classes.lines}>
-                      <p className={`${classes.text} ${classes.strong} ${classes.truncate}`}>
+                      <p className={classes.name}>
                         {transfer.first_name} {transfer.last_name}
                       </p>
-                      <p className={`${classes.text} ${classes.small} ${classes.dimmed} ${classes.truncate}`}>
+                      <p className={classes.detail}>
                         {t.fromPharmacy({ pharmacy: transfer.pharmacy_name })}
                       </p>
                     </span>
-                    <p className={`${classes.text} ${classes.small} ${classes.dimmed} ${classes.fixed}`}>
+                    <p className={classes.when}>
                       {formatListDate(transfer.created_at, now)}
                     </p>
                   </Link>
