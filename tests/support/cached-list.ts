@@ -2,7 +2,7 @@
 // or deleted are appended as the sync appends them, and read back as the fold of the segments.
 import { COLLECTIONS, type CollectionName, type CollectionRecords } from '../../src/shared/collections';
 import { db } from '../../src/client/offline/db';
-import { appendToList, readListRows } from '../../src/client/offline/segments';
+import { appendToList, readListRows, segmentsOfList } from '../../src/client/offline/segments';
 import { serverRow, shownRow } from '../../src/client/offline/view-store';
 
 export function cachedList<K extends CollectionName>(list: K) {
@@ -24,7 +24,7 @@ export function cachedList<K extends CollectionName>(list: K) {
       const row = await get(key);
       if (row) await write([{ ...row, ...changes }], []);
     },
-    clear: () => db.segments.where('[list+seg]').between([list, -Infinity], [list, Infinity], true, true).delete(),
+    clear: () => segmentsOfList(db.segments, list).delete(),
   };
 }
 

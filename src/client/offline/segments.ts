@@ -35,17 +35,23 @@ const SMALL_SEGMENT = SEGMENT_ROWS / 4;
 /** Small segments a list may gather before it is compacted. */
 const SMALL_SEGMENTS_BEFORE_COMPACTION = 64;
 
-export function segmentsKey(list: CollectionName): string {
+/** The meta row counting a list's small segments since its last compaction. */
+function segmentsKey(list: CollectionName): string {
   return `segments:${list}`;
 }
 
+/** A list's segments, in order. */
+export function segmentsOfList(table: SegmentTable, list: CollectionName) {
+  return table.where('[list+seg]').between([list, -Infinity], [list, Infinity], true, true);
+}
+
 /** Every segment of a list, in order (one range read). */
-export function readSegments(table: SegmentTable, list: CollectionName): Promise<Segment[]> {
-  return table.where('[list+seg]').between([list, -Infinity], [list, Infinity], true, true).toArray();
+function readSegments(table: SegmentTable, list: CollectionName): Promise<Segment[]> {
+  return segmentsOfList(table, list).toArray();
 }
 
 /** The list the segments make: rows by key, in the order their keys first came (stable positions). */
-export function foldSegments(list: CollectionName, segments: readonly Segment[]): Map<number, Plain> {
+function foldSegments(list: CollectionName, segments: readonly Segment[]): Map<number, Plain> {
   const key = COLLECTIONS[list].key;
   const rows = new Map<number, Plain>();
   for (const segment of segments) {
@@ -57,11 +63,11 @@ export function foldSegments(list: CollectionName, segments: readonly Segment[])
 
 /** Whether a list has any segment. */
 export async function hasSegments(table: SegmentTable, list: CollectionName): Promise<boolean> {
-  return (await table.where('[list+seg]').between([list, -Infinity], [list, Infinity], true, true).limit(1).count()) > 0;
+  return (await segmentsOfList(table, list).limit(1).count()) > 0;
 }
 
 async function lastSeg(table: SegmentTable, list: CollectionName): Promise<number> {
-  const keys = await table.where('[list+seg]').between([list, -Infinity], [list, Infinity], true, true).reverse().limit(1).primaryKeys();
+  const keys = await segmentsOfList(table, list).reverse().limit(1).primaryKeys();
   return keys[0]?.[1] ?? 0;
 }
 
