@@ -519,7 +519,7 @@ async function main(): Promise<void> {
         `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; other people's tests share this machine, hence several runs)`,
     );
     console.log(`  (the whole part: ${partWhole.words()}; a ratio is a figure's median over its baseline's: 1× is the machine's own limit)`);
-    console.log(`  first full sync, transfers (in the app: sync:transfers, first request to commit of the last page)`);
+    console.log(`  first full sync, transfers (in the app: sync:transfers, the page asking the sync worker to its answer: first request to last commit, with the worker's start and messages)`);
     console.log(`      ${stats(transfersSync, seconds)}`);
     console.log(
       `      of which waiting for answers (pages are asked one ahead) ${stats(split.map((s) => s.waitMs), seconds)}, writing them ${stats(split.map((s) => s.writeMs), seconds)}`,
@@ -555,7 +555,7 @@ async function main(): Promise<void> {
     };
     const BY_HAND_WORDS = 'by hand, no app code, in the same page and profile after each run\'s sync, database bench-baseline';
     printTable(`first sync of ${N.toLocaleString('en-CA')} transfers beside the same rows ${BY_HAND_WORDS}`, syncLoad, [
-      { key: 'app', label: 'first sync of the transfers in the app (sync:transfers)', values: transfersSync, unit: 's', vs: ['(a)', '(b)', '(c)'] },
+      { key: 'app', label: 'first sync of the transfers in the app (sync:transfers, asked of the worker to its answer)', values: transfersSync, unit: 's', vs: ['(a)', '(b)', '(c)'] },
       ...baselineRows('transfers'),
     ]);
     printTable(`first sync of all 5 lists, ${expectedTotal.toLocaleString('en-CA')} records, beside the same rows by hand (lists one after another)`, syncLoad, [
