@@ -116,6 +116,10 @@ it.skipIf(!ADMIN_URL)("changes queued as A are not sent as B; when A signs in ag
     await rows(page).first().waitFor();
     await bChanges('Mark as Incomplete', 'active');
     expect(await prompt.count()).toBe(0);
+    // The server has B's change; B's device must have heard its answer before B leaves: a page left
+    // while its answer is on the way keeps the change (sent again with its key, applied once) for
+    // B, and A would be asked about it.
+    await waitFor("B's change settled on the device", async () => (await outboxCount(page)) === 2);
 
     await leaveWithoutLogout();
     await signIn(page, server.baseUrl, a);
