@@ -28,6 +28,48 @@ function topLevelManifest(): Plugin {
   };
 }
 
+// Issue 22: a signed-in screen fetched some sixty small chunks, more than the browser fetches at
+// once. Two groups join the modules that several lazy chunks share, read from the module graph
+// once it is built (before the chunks are made):
+// - the guest's side (the entry, /login's lazy code, the session's): /login fetches no more files'
+//   worth than before, a signed-in screen fewer files;
+// - what only the signed-in routes' lazy code (a `tsr-split` import) reaches: /login never loads it.
+// A module a lazy import names keeps its own file, so each import still loads or fails on its own
+// (the toasts' code that cannot load, for one). The calendar's library, the biggest part of the
+// signed-in code, and what imports it stay with the two calendar screens.
+const graph = { guest: new Set<string>(), calendar: new Set<string>(), imported: new Set<string>() };
+function closure(start: string[], next: (id: string) => readonly string[], into: Set<string>): void {
+  const pending = [...start];
+  while (pending.length) {
+    const id = pending.pop()!;
+    if (into.has(id)) continue;
+    into.add(id);
+    pending.push(...next(id));
+  }
+}
+function chunkGraph(): Plugin {
+  return {
+    name: 'chunk-graph',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const info = (id: string) => this.getModuleInfo(id);
+      ids.forEach((id) => info(id)?.dynamicallyImportedIds.forEach((dep) => graph.imported.add(dep)));
+      closure(
+        ids.filter((id) => info(id)?.isEntry),
+        (id) => [...(info(id)?.importedIds ?? []), ...(info(id)?.dynamicallyImportedIds ?? []).filter((dep) => !dep.includes('tsr-split'))],
+        graph.guest,
+      );
+      closure(
+        ids.filter((id) => /node_modules[\\/](@fullcalendar|preact)[\\/]/.test(id)),
+        (id) => info(id)?.importers ?? [],
+        graph.calendar,
+      );
+    },
+  };
+}
+const shared = (id: string) => !graph.imported.has(id) && !graph.calendar.has(id);
+
 export default defineConfig({
   plugins: [
     // The router plugin must come before react().
@@ -54,6 +96,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     compressAssets(),
+    chunkGraph(),
   ],
   // The sync worker (src/client/sync-worker.ts) is started as a module worker.
   worker: { format: 'es' },
@@ -75,7 +118,14 @@ export default defineConfig({
       output: {
         // Everything the first paint runs in one file: split into the pieces the lazy routes share
         // it was 15 files, and each small file costs its own gzip header and dictionary.
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            // Not recursive: a group takes no module of the entry, nor the guest's side any other.
+            { name: 'session', test: (id) => shared(id) && graph.guest.has(id), minShareCount: 2, includeDependenciesRecursively: false },
+            { name: 'signed-in', test: (id) => shared(id) && !graph.guest.has(id), minShareCount: 2, includeDependenciesRecursively: false },
+          ],
+        },
       },
     },
   },

@@ -5,9 +5,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { prepareLanguage } from './i18n/i18n';
 import { afterFirstPaint } from './lib/after-first-paint';
+import { startRouteCode } from './app/start-route-code';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+startRouteCode();
 
 // French texts are fetched before the first paint when French is the language (English is built in).
 void prepareLanguage()
