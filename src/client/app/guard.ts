@@ -10,8 +10,12 @@ import { admittedPerson, type SessionState } from '../offline/session-state';
  * paints without it. Code that cannot load (offline before the service worker has it, an old tab
  * after a deploy) means nobody is admitted.
  */
+export function sessionControl(): Promise<typeof import('../lib/session-control')> {
+  return import('../lib/session-control');
+}
+
 function admission(): Promise<SessionState> {
-  return import('../lib/session-control').then(
+  return sessionControl().then(
     (control) => control.admission(),
     (): SessionState => ({ status: 'denied', reason: 'role-check-failed' }),
   );

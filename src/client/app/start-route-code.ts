@@ -4,12 +4,13 @@
 // guard decides as before (it awaits the same modules); a chunk that fails here is fetched again
 // when the router needs it.
 import { ADMIN_TOKEN_KEY } from '../../shared/constants';
+import { sessionControl } from './guard';
 import { router } from './router';
 
 export function startRouteCode(): void {
   // A guest is sent to /login, whose code is in the entry: nothing to fetch early.
   if (!localStorage.getItem(ADMIN_TOKEN_KEY)) return;
-  void import('../lib/session-control').catch(() => undefined);
+  void sessionControl().catch(() => undefined);
   const [routes] = router.getMatchedRoutes(location.pathname);
   for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
 }
