@@ -63,9 +63,14 @@ function pendingByKey(
   return byKey;
 }
 
-export function useCollection<K extends CollectionName>(name: K): CollectionView<K> {
+/** The cached rows alone (changes queued laid over), for what needs neither the queue nor the status. */
+export function useCachedRows<K extends CollectionName>(name: K): CollectionRecords[K][] | undefined {
   const views = useMemo(() => collectionViews(name), [name]);
-  const rows = useSyncExternalStore(views.subscribe, views.get) as CollectionRecords[K][] | undefined;
+  return useSyncExternalStore(views.subscribe, views.get) as CollectionRecords[K][] | undefined;
+}
+
+export function useCollection<K extends CollectionName>(name: K): CollectionView<K> {
+  const rows = useCachedRows(name);
   const entries = useOutbox();
   const status = useSyncExternalStore(syncStatus.subscribe, () => syncStatus.get()[name]);
   const problems = useStore(problemMessages);

@@ -29,11 +29,23 @@ function publish(next: readonly OutboxEntry[]): void {
 }
 
 /**
+ * Whether a commit changes what `list` shows: an access-log entry written or sent (a view, a
+ * change's own record of it) does not, and the same list (the same object) spares every screen
+ * that shows it a render.
+ */
+function touchesChanges(list: readonly OutboxEntry[], commit: OutboxCommitted): boolean {
+  const held = new Map(list.map((entry) => [entry.seq, entry]));
+  if (commit.deleted.some((seq) => held.has(seq))) return true;
+  return commit.written.some((entry) => (isUnsentChange(entry) ? held.get(entry.seq) !== entry : held.has(entry.seq)));
+}
+
+/**
  * `list` with what one transaction committed laid in, in send order. Each write carries the
  * whole entry, so a commit the list already holds changes nothing.
  */
 function applied(list: readonly OutboxEntry[], commit: OutboxCommitted): readonly OutboxEntry[] {
-  if (commit.cleared) return NONE;
+  if (commit.cleared) return list.length === 0 ? list : NONE;
+  if (!touchesChanges(list, commit)) return list;
   const bySeq = new Map(list.map((entry) => [entry.seq, entry]));
   for (const seq of commit.deleted) bySeq.delete(seq);
   for (const entry of commit.written) {

@@ -42,8 +42,16 @@ export const syncStatus = observable<SyncStatusMap>(
   Object.fromEntries(COLLECTION_NAMES.map((name) => [name, idle])) as SyncStatusMap,
 );
 
+/**
+ * A list's status changed; one that stays as it was is not published again (an offline tap ends
+ * a sync that never started: every screen showing the status would render for nothing).
+ */
 function setStatus(name: CollectionName, change: Partial<CollectionSyncStatus>): void {
-  syncStatus.set((all) => ({ ...all, [name]: { ...all[name], ...change } }));
+  syncStatus.set((all) => {
+    const before = all[name];
+    const same = (Object.keys(change) as (keyof CollectionSyncStatus)[]).every((key) => Object.is(before[key], change[key]));
+    return same ? all : { ...all, [name]: { ...before, ...change } };
+  });
 }
 
 /** The token was refused (the server's words), or nobody is signed in (the app's: `problem`). */

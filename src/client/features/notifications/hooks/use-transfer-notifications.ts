@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { useCollection } from '../../../hooks/use-collection';
+import { useCachedRows } from '../../../hooks/use-collection';
 import { useAdmittedPerson } from '../../../hooks/use-session';
 import { syncStatus } from '../../../offline/sync-engine';
 import { readSeen, subscribeSeen, writeSeen } from '../seen-marker';
@@ -14,7 +14,7 @@ export interface TransferNotifications {
 
 export function useTransferNotifications(): TransferNotifications {
   const uid = useAdmittedPerson()?.uid ?? null;
-  const { rows } = useCollection('transfers');
+  const rows = useCachedRows('transfers');
   const synced = useSyncExternalStore(syncStatus.subscribe, () => syncStatus.get().transfers.lastSyncedAt !== null);
   const seen = useSyncExternalStore(subscribeSeen, () => (uid ? readSeen(uid) : null));
 

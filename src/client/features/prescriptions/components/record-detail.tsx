@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { memo, useEffect, useId, useRef } from 'react';
 import { FieldList } from '../../../components/field-list';
 import { BackToList } from '../../../components/two-pane';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -50,7 +50,11 @@ const ACTION_STYLE: Record<RecordAction['action'], { variant: string; color?: st
   unflag: { variant: 'default' },
 };
 
-export function RecordDetail({
+/**
+ * The open record, rendered again when it or its queued changes change, not when another row of
+ * the list does (each answer of a replay, each sync page).
+ */
+export const RecordDetail = memo(function RecordDetail({
   config,
   record,
   entries = [],
@@ -154,4 +158,4 @@ export function RecordDetail({
       </Paper>
     </Stack>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button, Drawer, Text, VisuallyHidden } from '@mantine/core';
 import { useThrottledValue } from '@mantine/hooks';
 import { useStore } from '@nanostores/react';
@@ -10,6 +10,7 @@ import { OthersChangesPrompt } from './others-changes-prompt';
 import { UnsentChangesList } from './unsent-changes-list';
 import { unsentMessages } from '../sync-status.messages';
 import type { UnsentTexts } from '../entry-words';
+import type { OutboxEntry } from '../../../offline/outbox-entry';
 
 function countWords(t: UnsentTexts, count: number, refused: number): string {
   const changes = t.unsentChanges(count);
@@ -30,6 +31,42 @@ function useQueueAnnouncement(t: UnsentTexts, count: number, refused: number): s
   const words = count > 0 ? countWords(t, count, refused) : waited ? t.allSent : '';
   return useThrottledValue(words, ANNOUNCE_EVERY_MS);
 }
+
+interface UnsentDrawerProps {
+  opened: boolean;
+  onClose: () => void;
+  entries: readonly OutboxEntry[];
+  waitingForSignIn: boolean;
+}
+
+/**
+ * "Unsent changes": rendered again while open (or closing), not at every change queued or
+ * answered while it is closed (each tap offline, each answer of a replay).
+ */
+const UnsentDrawer = memo(
+  function UnsentDrawer({ opened, onClose, entries, waitingForSignIn }: UnsentDrawerProps) {
+    const t = useStore(unsentMessages);
+    return (
+      <Drawer
+        opened={opened}
+        onClose={onClose}
+        title={t.title}
+        position="right"
+        size="min(440px, 100vw)"
+        closeButtonProps={{ 'aria-label': t.close }}
+      >
+        <Text size="sm" c="dimmed" mb="md">
+          {t.intro}
+        </Text>
+        <UnsentChangesList entries={entries} waitingForSignIn={waitingForSignIn} />
+      </Drawer>
+    );
+  },
+  (before, after) => !before.opened && !after.opened,
+);
+
+/** Its question comes from useLogout, not from the queue: it renders when asked, not with the count. */
+const ShownLogoutWarning = memo(LogoutWarning);
 
 /**
  * The nav bar's count of unsent changes; opens the list. Hidden while everything is sent. Also
@@ -72,20 +109,8 @@ export function UnsentChangesButton() {
           </Text>
         </Button>
       ) : null}
-      <Drawer
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title={t.title}
-        position="right"
-        size="min(440px, 100vw)"
-        closeButtonProps={{ 'aria-label': t.close }}
-      >
-        <Text size="sm" c="dimmed" mb="md">
-          {t.intro}
-        </Text>
-        <UnsentChangesList entries={entries} waitingForSignIn={waitingForSignIn} />
-      </Drawer>
-      <LogoutWarning />
+      <UnsentDrawer opened={opened} onClose={() => setOpened(false)} entries={entries} waitingForSignIn={waitingForSignIn} />
+      <ShownLogoutWarning />
       <OthersChangesPrompt entries={entries} />
     </>
   );
