@@ -23,6 +23,9 @@ function failureText(words: ChangeWords, reason: string): string {
   return words.failure ?? reason;
 }
 
+/** How long a change's write may take before its button shows it busy. */
+const BUSY_SHOWN_AFTER_MS = 150;
+
 /**
  * `run` queues one change and reports its fate: an info line when it waits for the connection,
  * then `success` (if any) after the server's 2xx, or `failure` (else the server's own words).
@@ -36,10 +39,16 @@ export function useQueuedChange<Busy extends string>() {
     onlineRef.current = online;
   }, [online]);
   const [busy, setBusy] = useState<Busy | null>(null);
+  // A change being written: another tap meanwhile (a double tap) is not a second change.
+  const writing = useRef(false);
 
   const run = useCallback(
     async (busyAs: Busy, enqueue: () => Promise<OutboxEntry>, words: ChangeWords): Promise<OutboxResult | null> => {
-      setBusy(busyAs);
+      if (writing.current) return null;
+      writing.current = true;
+      // A write takes a few milliseconds: the button says it is busy only if one takes long
+      // enough to be seen (no spinner flashing at every tap, and no two renders for it).
+      const showBusy = setTimeout(() => setBusy(busyAs), BUSY_SHOWN_AFTER_MS);
       let entry: OutboxEntry;
       try {
         entry = await enqueue();
@@ -48,6 +57,8 @@ export function useQueuedChange<Busy extends string>() {
         showAlert(failureText(words, errorWords(error)), 'error');
         return null;
       } finally {
+        writing.current = false;
+        clearTimeout(showBusy);
         setBusy(null);
       }
       if (!onlineRef.current) showAlert(textsOf(queuedChangeMessages).savedOffline, 'info');
