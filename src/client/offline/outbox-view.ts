@@ -106,7 +106,9 @@ onOutboxCommitted((commit) => {
     return;
   }
   committedMeanwhile?.push(commit);
-  if (loaded) publish(applied(entries, commit));
+  if (!loaded) return;
+  const next = applied(entries, commit);
+  if (next !== entries) publish(next);
 });
 
 /** After a wipe: nothing of the old outbox stays in memory. */

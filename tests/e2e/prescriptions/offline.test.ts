@@ -73,6 +73,27 @@ describe('offline', () => {
     await detail(page).getByTestId('pending-mark').waitFor({ state: 'detached' });
   });
 
+  it('a double tap queues one change, and says nothing of a second', async () => {
+    const target = (await transfers()).find((t) => t.status === 'active')!;
+    await openRecord(page, server.baseUrl, TRANSFERS, target.transfer_id);
+    await goOffline(context, page);
+    // Two taps in one task: the button cannot have rendered busy in between.
+    await page.evaluate(`(() => {
+      const button = [...document.querySelectorAll('[data-testid="prescription-detail"] button')]
+        .find((b) => b.textContent.trim() === 'Mark as Complete');
+      button.click();
+      button.click();
+    })()`);
+    await detail(page).getByTestId('pending-mark').waitFor();
+    await page.locator('[data-alert-kind="info"]').first().waitFor();
+    await page.waitForTimeout(300);
+    expect(await unsentCount(page)).toBe(1);
+    expect(await page.locator('[data-alert-kind="error"]').count()).toBe(0);
+    await goOnline(context, page);
+    await waitFor('the outbox to drain', async () => (await unsentCount(page)) === 0, { timeout: 30_000 });
+    expect(await serverStatus(target.transfer_id)).toBe('completed');
+  });
+
   it('leaving the page while a tapped change is still being written asks first, and no longer once it is written', async () => {
     const target = (await transfers()).find((t) => t.status === 'active')!;
     await openRecord(page, server.baseUrl, TRANSFERS, target.transfer_id);

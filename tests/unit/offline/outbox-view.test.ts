@@ -4,6 +4,7 @@ import { startFakeApi, type FakeApi } from './fake-api';
 import { resetDevice, sampleTransfer } from './test-device';
 import { waitFor } from '../../support/wait-for';
 import { db } from '../../../src/client/offline/db';
+import { recordAccess } from '../../../src/client/offline/access';
 import { enqueueAction } from '../../../src/client/offline/enqueue';
 import { setApiOrigin } from '../../../src/client/offline/http';
 import { drainOutbox } from '../../../src/client/offline/outbox';
@@ -102,6 +103,26 @@ describe('the unsent changes shown (outbox-view.ts)', () => {
     await waitFor('a read', () => reads.mock.calls.length > 0);
     other.close();
     expect(sameAsDatabase(await database())).toBe(true);
+  });
+
+  it('keeps the same list, telling no screen, when a commit touches no change (an access-log entry sent)', async () => {
+    await show();
+    await enqueueAction(transferStatusCall(1, 'complete'));
+    await recordAccess({ action: 'view', collection: 'transfers', record_id: 1, patient_user_id: null });
+    const access = (await db.outbox.toArray()).find((entry) => entry.action === 'access-record');
+    expect(access).toBeDefined();
+    const before = outboxView.get();
+    let told = 0;
+    const unsubscribe = outboxView.subscribe(() => (told += 1));
+    // Sent: the outbox lets it go (outbox-settle.ts), a commit that deletes an entry the view never held.
+    await db.transaction('rw', db.outbox, () => db.outbox.delete(access!.seq!));
+    expect(outboxView.get()).toBe(before);
+    expect(told).toBe(0);
+    // A change queued after it is told, once.
+    await enqueueAction(transferStatusCall(2, 'complete'));
+    unsubscribe();
+    expect(told).toBe(1);
+    expect(outboxView.get()).toHaveLength(2);
   });
 
   it('shows nothing of a wiped outbox', async () => {

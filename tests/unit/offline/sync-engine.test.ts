@@ -50,6 +50,18 @@ describe('sync engine', () => {
     expect(await cachedList('transfers').count()).toBe(6);
   });
 
+  it('tells the screens of a status that changed, not of one set again as it stands', async () => {
+    api.seed(3);
+    await syncCollection('transfers');
+    let told = 0;
+    const unsubscribe = syncStatus.subscribe(() => (told += 1));
+    await syncCollection('transfers');
+    unsubscribe();
+    // Syncing, then synced (with its time): the run's end, which says 'not syncing' again, is no news.
+    expect(told).toBe(2);
+    expect(syncStatus.get().transfers).toMatchObject({ syncing: false, error: null });
+  });
+
   it('keeps rows as the server sent them, with unsent changes laid over them when read', async () => {
     api.seed(2);
     await syncCollection('transfers');
