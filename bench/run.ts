@@ -12,12 +12,13 @@
 // (bench/idb-baseline.ts), the same pages fetched by hand, and an empty animation frame beside a
 // search keystroke; with the machine's load at the start and end of each phase.
 //   BENCH_TRANSFERS (default 100000)  BENCH_RUNS (default 5)
+//   BENCH_PROFILE=FILE: the page's CPU profile of run 1, sign-in to every list synced (Chrome DevTools' format)
 //   `npm run bench -- calendar` (or BENCH_PARTS=calendar) runs only the parts named: transfers,
 //   calendar, server (the API under load, bench/server.ts; also `npm run bench -- --server`), live,
 //   presence, load, start. A part that cannot run (or a part name that does not exist) makes the bench exit non-zero
 //   after the other parts.
 import { spawnSync } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -329,6 +330,9 @@ async function main(): Promise<void> {
       context = await newContext(browser, { viewport: { width: 1280, height: 900 }, withServiceWorker: true });
       await context.addInitScript({ content: LONG_TASKS_SCRIPT });
       page = await context.newPage();
+      const profiler = run === 0 && process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
+      await profiler?.send('Profiler.enable');
+      await profiler?.send('Profiler.start');
       await page.goto(`${server.baseUrl}/login`);
       // Taken before signIn() fills the form and sends it, so the figure includes that.
       const signingIn = Date.now();
@@ -350,6 +354,11 @@ async function main(): Promise<void> {
         throw error;
       });
       const signInToSynced = Date.now() - signingIn;
+      if (profiler) {
+        const { profile } = await profiler.send('Profiler.stop');
+        await writeFile(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+        console.log(`  run 1's CPU profile: ${process.env.BENCH_PROFILE}`);
+      }
       const syncs = (await measures(page, 'sync:')).filter((m) => m.detail?.whole);
       const transfers = syncs.find((m) => m.name === 'sync:transfers')!;
       const lists = syncs.filter((m) => isList(m.name.slice(5)));
