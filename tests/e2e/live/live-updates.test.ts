@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Appointment, Inquiry, Transfer } from '../../../src/shared/entities';
 import { appointments, calendarEvent, CALENDAR, modal, pharmacyToday, pharmacyZone, showDate } from '../appointments/helpers';
 import { api, detail, detailStatus, openRecord, row } from '../prescriptions/helpers';
+import { checkA11y, EVERY_IMPACT, WCAG_AA_TAGS } from '../support/a11y';
 import { launchBrowser, newContext } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import { signIn } from '../support/sign-in';
@@ -170,6 +171,9 @@ it.skipIf(!ADMIN_URL)("a transfer written straight into the database shows in th
   const onBell = Date.now() - inserted;
   expect(inList, 'in the list').toBeLessThan(1000);
   expect(onBell, 'on the bell').toBeLessThan(1000);
+  // The count drawn on the bell is part of its name (WCAG 2.5.3): axe finds nothing on the page.
+  expect(await bell.getAttribute('aria-label')).toBe('Notifications, 1 new');
+  await checkA11y(pageB, { tags: WCAG_AA_TAGS, failOn: EVERY_IMPACT });
 
   await bell.click();
   const item = pageB.getByRole('link', { name: /New transfer request!/ });
