@@ -29,30 +29,23 @@ function publish(next: readonly OutboxEntry[]): void {
 }
 
 /**
- * Whether a commit changes what `list` shows: an access-log entry written or sent (a view, a
- * change's own record of it) does not, and the same list (the same object) spares every screen
- * that shows it a render.
- */
-function touchesChanges(list: readonly OutboxEntry[], commit: OutboxCommitted): boolean {
-  const held = new Map(list.map((entry) => [entry.seq, entry]));
-  if (commit.deleted.some((seq) => held.has(seq))) return true;
-  return commit.written.some((entry) => (isUnsentChange(entry) ? held.get(entry.seq) !== entry : held.has(entry.seq)));
-}
-
-/**
  * `list` with what one transaction committed laid in, in send order. Each write carries the
- * whole entry, so a commit the list already holds changes nothing.
+ * whole entry, so a commit the list already holds changes nothing. A commit that touches no
+ * unsent change (an access-log entry written or sent) gives back `list` itself: the same object
+ * spares every screen that shows it a render.
  */
 function applied(list: readonly OutboxEntry[], commit: OutboxCommitted): readonly OutboxEntry[] {
   if (commit.cleared) return list.length === 0 ? list : NONE;
-  if (!touchesChanges(list, commit)) return list;
   const bySeq = new Map(list.map((entry) => [entry.seq, entry]));
-  for (const seq of commit.deleted) bySeq.delete(seq);
+  let changed = false;
+  for (const seq of commit.deleted) changed = bySeq.delete(seq) || changed;
   for (const entry of commit.written) {
-    if (isUnsentChange(entry)) bySeq.set(entry.seq, entry);
-    else bySeq.delete(entry.seq);
+    if (isUnsentChange(entry)) {
+      changed ||= bySeq.get(entry.seq) !== entry;
+      bySeq.set(entry.seq, entry);
+    } else changed = bySeq.delete(entry.seq) || changed;
   }
-  return [...bySeq.values()].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  return changed ? [...bySeq.values()].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)) : list;
 }
 
 /** Nothing shown as queued; read again in a moment (the database closed or is being wiped) while anyone shows it. */
