@@ -33,7 +33,7 @@ for (const name of COLLECTION_NAMES) {
     const json =
       since === undefined
         ? await listJson(db, list)
-        : await listChangesJson(db, list, Number(since), Math.min(Number(limit ?? SYNC_PAGE_LIMIT), SYNC_PAGE_LIMIT));
+        : (await listChangesJson(db, list, Number(since), Math.min(Number(limit ?? SYNC_PAGE_LIMIT), SYNC_PAGE_LIMIT))).json;
     return reply.type('application/json; charset=utf-8').send(json);
   });
 }

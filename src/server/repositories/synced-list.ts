@@ -153,7 +153,15 @@ export async function listCount(db: Sql, list: SyncedList): Promise<number> {
  * change up to the cursor was committed when the first ran, and a row changed since has moved
  * past the cursor, to the next page.
  */
-export async function listChangesJson(db: Sql, list: SyncedList, since: number, limit: number): Promise<string> {
+export interface ChangesJson {
+  /** The `DeltaPage` as JSON text. */
+  json: string;
+  /** Its cursor and whether more follow, as in the text. */
+  cursor: number;
+  more: boolean;
+}
+
+export async function listChangesJson(db: Sql, list: SyncedList, since: number, limit: number): Promise<ChangesJson> {
   const [page] = await db.query<{ cursor: number | null; deleted: string; rows: number; more: boolean }>(
     `SELECT max(_change_no) FILTER (WHERE in_page) AS cursor,
        COALESCE(string_agg(_deleted::text, ',' ORDER BY _change_no) FILTER (WHERE in_page AND _deleted IS NOT NULL), '')
@@ -174,7 +182,8 @@ export async function listChangesJson(db: Sql, list: SyncedList, since: number, 
           [since, cursor],
         )
       : '[]';
-  return `{"items":${items},"deleted":[${deleted}],"cursor":"${cursor ?? since}","more":${more}}`;
+  const end = cursor ?? since;
+  return { json: `{"items":${items},"deleted":[${deleted}],"cursor":"${end}","more":${more}}`, cursor: Number(end), more };
 }
 
 /** `listChangesJson`'s answer when nothing changed after `since`. */

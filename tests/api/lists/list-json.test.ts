@@ -51,8 +51,9 @@ describe(`list JSON on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, (
     let deletions = 0;
     for (;;) {
       const page = asSent(await listChanges(fresh.db, list, since, 7)) as { cursor: string; more: boolean; deleted: number[] };
-      const text = await listChangesJson(fresh.db, list, since, 7);
-      expect(JSON.stringify(JSON.parse(text))).toBe(JSON.stringify(page));
+      const { json, cursor, more } = await listChangesJson(fresh.db, list, since, 7);
+      expect(JSON.stringify(JSON.parse(json))).toBe(JSON.stringify(page));
+      expect({ cursor: String(cursor), more }).toEqual({ cursor: page.cursor, more: page.more });
       deletions += page.deleted.length;
       pages += 1;
       if (!page.more) break;
@@ -62,7 +63,7 @@ describe(`list JSON on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, (
     if (name === 'transfers') expect(deletions).toBe(3);
     if (name === 'inquiries') expect(deletions).toBe(2);
     // Past the end: no rows, the cursor stays.
-    const end = JSON.parse(await listChangesJson(fresh.db, list, Number.MAX_SAFE_INTEGER, 7)) as unknown;
+    const end = JSON.parse((await listChangesJson(fresh.db, list, Number.MAX_SAFE_INTEGER, 7)).json) as unknown;
     expect(end).toEqual({ items: [], deleted: [], cursor: String(Number.MAX_SAFE_INTEGER), more: false });
   });
 });

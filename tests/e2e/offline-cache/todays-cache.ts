@@ -106,19 +106,23 @@ export interface TodaysList {
 /** Every cached list read from the server the way the sync reads it (delta pages from 0), with its cursor. */
 export async function readListsAsSynced(baseUrl: string, token: string): Promise<TodaysList[]> {
   const readList = async (name: CollectionName): Promise<TodaysList> => {
-    const rows: object[] = [];
+    // Folded as the app folds the pages: a later page's row replaces an earlier one of its key (a
+    // page the server kept from before a change holds the row as it was), a deletion removes it.
+    const { key } = COLLECTIONS[name];
+    const rows = new Map<unknown, object>();
     let cursor = '0';
     for (let more = true; more; ) {
       const response = await fetch(`${baseUrl}${API_BASE}${COLLECTIONS[name].path}?since=${encodeURIComponent(cursor)}&limit=5000`, {
         headers: { Authorization: `Bearer ${token}` },
       });
       if (!response.ok) throw new Error(`GET ${COLLECTIONS[name].path} answered ${response.status}`);
-      const page = (await response.json()) as { items: object[]; cursor: string; more: boolean };
-      rows.push(...page.items);
+      const page = (await response.json()) as { items: Record<string, unknown>[]; deleted: number[]; cursor: string; more: boolean };
+      for (const row of page.items) rows.set(row[key], row);
+      for (const gone of page.deleted) rows.delete(gone);
       cursor = page.cursor;
       more = page.more;
     }
-    return { name, rows, cursor };
+    return { name, rows: [...rows.values()], cursor };
   };
   return Promise.all((Object.keys(TODAYS_LISTS) as CollectionName[]).map(readList));
 }

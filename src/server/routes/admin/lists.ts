@@ -4,6 +4,7 @@
 // is one `download` entry in the access log with its count, and so is a sync from the start (the
 // first page after `?since=0`: the app's first sync and its daily whole read), with the count the
 // whole list holds then; the pages after it, and deltas, none (the list is on the device already).
+// Full pages are kept a while for the next device asking for them (sync-page-cache.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import { COLLECTION_NAMES, COLLECTIONS } from '../../../shared/collections';
 import { SYNC_PAGE_LIMIT } from '../../../shared/constants';
@@ -12,6 +13,7 @@ import { SYNCED_LISTS } from '../../repositories/list-registry';
 import { listChangesJson, listCount, listJson, noChangesJson, type SyncedList } from '../../repositories/synced-list';
 import { recordAccess } from './access';
 import { adminPath } from './support';
+import { SyncPageCache } from './sync-page-cache';
 
 /**
  * The rows of a list's JSON text, counted without parsing it: each row is an object whose first
@@ -41,6 +43,7 @@ export const listRoutes: FastifyPluginAsync = async (app) => {
     count.catch(() => counts.delete(list));
     return count;
   };
+  const pages = new SyncPageCache();
 
   for (const name of COLLECTION_NAMES) {
     const list = SYNCED_LISTS[name];
@@ -51,7 +54,7 @@ export const listRoutes: FastifyPluginAsync = async (app) => {
       { schema: { querystring: SyncQuerySchema, response: { 200: listAnswerSchema(list.schema) } } },
       async (request, reply) => {
         const { since, limit } = request.query as SyncQuery;
-        let json: string;
+        let json: string | Buffer;
         if (since === undefined) {
           json = await listJson(app.db, list);
           // Recorded before the list leaves: no answer without its entry.
@@ -63,9 +66,19 @@ export const listRoutes: FastifyPluginAsync = async (app) => {
             const count = await countOf(list);
             await recordAccess(app.db, request, { action: 'download', collection: name, detail: { count, sync: true } });
           }
-          json = app.changeFeed.nothingAfter(name, Number(since))
-            ? noChangesJson(Number(since))
-            : await listChangesJson(app.db, list, Number(since), Math.min(Number(limit ?? SYNC_PAGE_LIMIT), SYNC_PAGE_LIMIT));
+          const after = Number(since);
+          const size = Math.min(Number(limit ?? SYNC_PAGE_LIMIT), SYNC_PAGE_LIMIT);
+          json = app.changeFeed.nothingAfter(name, after)
+            ? noChangesJson(after)
+            : (
+                await pages.page(
+                  name,
+                  after,
+                  size,
+                  () => listChangesJson(app.db, list, after, size),
+                  (cursor) => app.changeFeed.nothingAfter(name, cursor),
+                )
+              ).body;
         }
         return reply.type('application/json; charset=utf-8').send(json);
       },

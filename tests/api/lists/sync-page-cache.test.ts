@@ -1,0 +1,78 @@
+// Kept sync pages (routes/admin/sync-page-cache.ts) against the protocol: a second device reading
+// the list from the start after writes is handed pages kept from before them, and still ends with
+// the list exactly as it stands (the rows changed, deleted and added come on the later pages).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeltaPage } from '../../../src/shared/collections';
+import { bootPrescriptionApp, call, insertTransfer, type Row, type TestContext } from '../prescriptions/fixtures';
+
+let ctx: TestContext;
+/** Rows a page: 400 transfers are about 150 KB, enough to be kept. */
+const LIMIT = 400;
+
+beforeAll(async () => {
+  ctx = await bootPrescriptionApp();
+  await ctx.app.db.transaction((tx) =>
+    tx.query(
+      `INSERT INTO transfers (user_id, first_name, last_name, phone_number, email, date_of_birth,
+         postal_code, pharmacy_name, pharmacy_number, status)
+       SELECT NULL, 'Page', 'Kept ' || n, '416-555-0101', 'kept' || n || '@patients.test', '1980-01-01',
+         'M5V 2T6', 'Bayview Drug Mart', '416-555-0199', 'active'
+       FROM generate_series(1, 1500) AS n`,
+    ),
+  );
+});
+afterAll(async () => ctx?.close());
+
+interface Walk {
+  pages: DeltaPage<Row>[];
+  /** The list the pages fold into, by key. */
+  rows: Map<number, Row>;
+}
+
+/** A device's sync from the start: every page, folded as the app folds them. */
+async function walkFromStart(): Promise<Walk> {
+  const pages: DeltaPage<Row>[] = [];
+  const rows = new Map<number, Row>();
+  let cursor = '0';
+  for (;;) {
+    const { status, body } = await call<DeltaPage<Row>>(ctx, 'GET', `/admin/transfers?since=${cursor}&limit=${LIMIT}`);
+    expect(status).toBe(200);
+    pages.push(body);
+    for (const row of body.items) rows.set(row.transfer_id as number, row);
+    for (const key of body.deleted) rows.delete(key);
+    cursor = body.cursor;
+    if (!body.more) return { pages, rows };
+  }
+}
+
+async function wholeList(): Promise<Map<number, Row>> {
+  const { body } = await call<Row[]>(ctx, 'GET', '/admin/transfers');
+  return new Map(body.map((row) => [row.transfer_id as number, row]));
+}
+
+describe('kept sync pages', () => {
+  it('hand a later device pages from before the writes, and it ends with the list as it stands', async () => {
+    const first = await walkFromStart();
+    expect(first.pages.length).toBeGreaterThan(3);
+    expect(first.rows).toEqual(await wholeList());
+
+    // Writes after the first device read its pages: a row of the first page changes, one of the
+    // second is deleted, a new one comes.
+    const changed = first.pages[0]!.items[5]!;
+    const gone = first.pages[1]!.items[7]!;
+    await call(ctx, 'PUT', `/admin/transfers/complete/${changed.transfer_id as number}`);
+    await ctx.app.db.transaction((tx) => tx.query(`DELETE FROM transfers WHERE transfer_id = $1`, [gone.transfer_id]));
+    const added = await insertTransfer(ctx.app);
+
+    const second = await walkFromStart();
+    // The kept first page: the changed row as it was (no new read of that page).
+    expect(second.pages[0]).toEqual(first.pages[0]);
+    expect(second.pages[0]!.items[5]).toMatchObject({ transfer_id: changed.transfer_id, status: 'active' });
+    // …and the device still ends with the list as it stands.
+    const now = await wholeList();
+    expect(now.get(changed.transfer_id as number)).toMatchObject({ status: 'completed' });
+    expect(now.has(gone.transfer_id as number)).toBe(false);
+    expect(now.has(added)).toBe(true);
+    expect(second.rows).toEqual(now);
+  });
+});
