@@ -1,11 +1,13 @@
 // The sync worker: a dedicated worker where the lists' pages are fetched, parsed and written
 // (offline/sync-pages.ts), off the page's main thread. The page (offline/sync-worker-client.ts)
-// asks for one run per list at a time, several lists at once; each commit reaches the page's lists
-// through the database's change channel (view-store.ts), as a write of another tab does.
+// asks for one run per list at a time, several lists at once; the rows each commit wrote go to the
+// page in a message of their own (view-store.ts), and to other tabs on the database's change
+// channel, as a write of another tab does.
 import { onOutboxMessage } from './offline/outbox-channel';
 import { bumpGeneration } from './offline/session';
 import { syncPages } from './offline/sync-pages';
 import type { WorkerAnswer, WorkerAsk } from './offline/sync-worker-client';
+import { sendWrittenRows } from './offline/view-store';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -13,9 +15,14 @@ function answer(message: WorkerAnswer): void {
   self.postMessage(message);
 }
 
+// What each commit wrote goes to the page as rows, ahead of the answer that says the sync is done.
+sendWrittenRows(self.name, (written) => answer({ written }));
+
 self.onmessage = (event: MessageEvent<WorkerAsk>) => {
   const { id, request } = event.data;
-  void syncPages(request, (first) => answer({ id, first })).then((result) => answer({ id, result }));
+  // The answer waits a task: the last commit's rows are sent from its 'complete' event, whose
+  // later listeners run after the promise callbacks of an earlier one.
+  void syncPages(request, (first) => answer({ id, first })).then((result) => setTimeout(() => answer({ id, result })));
 };
 
 // The page terminates this worker when the data is let go. A wipe in another tab is heard here

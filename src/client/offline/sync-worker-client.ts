@@ -4,13 +4,14 @@
 import { onLetGo } from './let-go';
 import { StaleGenerationError } from './session';
 import { syncPages, type FirstCommit, type PagesRequest, type PagesResult } from './sync-pages';
+import { applyWrittenRows, takeWrittenRowsFrom, type WrittenRows } from './view-store';
 
 export interface WorkerAsk {
   id: number;
   request: PagesRequest;
 }
 
-export type WorkerAnswer = { id: number; first: FirstCommit } | { id: number; result: PagesResult };
+export type WorkerAnswer = { id: number; first: FirstCommit } | { id: number; result: PagesResult } | { written: WrittenRows };
 
 interface Asked {
   resolve: (result: PagesResult) => void;
@@ -28,9 +29,15 @@ function rejectAll(error: () => Error): void {
 }
 
 function startWorker(): Worker {
-  const started = new Worker(new URL('../sync-worker.ts', import.meta.url), { type: 'module', name: 'sync' });
+  // Its name marks its messages on the change channel: its rows come here directly.
+  const name = `sync ${Date.now().toString(36)} ${Math.random().toString(36).slice(2)}`;
+  takeWrittenRowsFrom(name);
+  const started = new Worker(new URL('../sync-worker.ts', import.meta.url), { type: 'module', name });
   started.onmessage = (event: MessageEvent<WorkerAnswer>) => {
+    // A worker let go of (a wipe) says nothing more.
+    if (worker !== started) return;
     const answer = event.data;
+    if ('written' in answer) return applyWrittenRows(answer.written);
     const ask = asked.get(answer.id);
     if (!ask) return;
     if ('first' in answer) return ask.onFirstCommit(answer.first);

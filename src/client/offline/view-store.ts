@@ -18,7 +18,7 @@ import type { DBCoreMutateRequest, DBCoreMutateResponse, DBCoreTransaction, Midd
 import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from '../../shared/collections';
 import type { OutboxEntry } from './outbox-entry';
 import { entriesByKey, overlay } from './overlay';
-import type { Segment } from './segments';
+import { SEGMENT_ROWS, type Segment } from './segments';
 import { measureSince, timeNow } from './timing';
 
 type Plain = Record<string, unknown>;
@@ -113,6 +113,14 @@ export function mapRows<T extends object, U extends object>(rows: readonly T[], 
 type Reader = (name: CollectionName) => Promise<object[]>;
 /** The outbox entries of a list (any order). */
 type EntryReader = (name: CollectionName) => Promise<OutboxEntry[]>;
+/**
+ * Changes closer together than this are shown together: a first sync pours in 20 pages a second,
+ * and each snapshot costs the screens showing the list a render over 100,000 rows (its index, its
+ * counts). A change after a quiet moment (a live update, an answer), or to an empty list, is shown
+ * at once.
+ */
+const PUBLISH_GAP_MS = 250;
+
 /** Segments of a list by number (undefined: compacted away since). */
 type SegmentReader = (name: CollectionName, segs: number[]) => Promise<(Segment | undefined)[]>;
 
@@ -135,6 +143,10 @@ class ViewStore {
   private loaded = false;
   private epoch = 0;
   private openedAt = 0;
+  /** Positions changed since the last snapshot, while changes come faster than PUBLISH_GAP_MS. */
+  private unpublished: Set<number> | null = null;
+  private publishTimer: ReturnType<typeof setTimeout> | null = null;
+  private publishedAt = Number.NEGATIVE_INFINITY;
 
   private loadedListeners = new Set<() => void>();
 
@@ -257,7 +269,8 @@ class ViewStore {
     const before = this.entries;
     this.entries = next;
     if (!this.loaded) return;
-    const touched = new Set<number>();
+    // Rows laid in but not yet shown go with this (a person's own change is shown at once).
+    const touched = new Set<number>(this.unpublished);
     for (const key of new Set([...before.keys(), ...this.entries.keys()])) {
       if (sameEntries(before.get(key), this.entries.get(key))) continue;
       const position = this.positions.get(key);
@@ -325,11 +338,25 @@ class ViewStore {
       if (this.listeners.size > 0) void this.load();
       return;
     }
-    const touched = new Set<number>();
+    const touched = (this.unpublished ??= new Set());
+    const before = touched.size;
     if (!this.patch(change, touched)) return;
+    measureSince(`view:${this.name}`, started, { rows: this.rows.length, touched: touched.size - before });
+    const wait = this.publishedAt + PUBLISH_GAP_MS - timeNow();
+    // The first rows of an empty list are shown at once.
+    if (wait <= 0 || this.snapshot?.length === 0) this.publishPending();
+    else this.publishTimer ??= setTimeout(() => this.publishPending(), wait);
+  }
+
+  /** Shows the changes laid in since the last snapshot (the end of a sync does not wait for the gap). */
+  publishPending(): void {
+    if (this.publishTimer !== null) clearTimeout(this.publishTimer);
+    this.publishTimer = null;
+    const touched = this.unpublished;
+    this.unpublished = null;
+    if (!touched || !this.loaded) return;
     const previous = this.snapshot;
     this.publish(previous ? { previous, touched: [...touched] } : undefined);
-    measureSince(`view:${this.name}`, started, { rows: this.rows.length, touched: touched.size });
   }
 
   /** Lays a change over the rows; false when it changed nothing this context holds. */
@@ -373,6 +400,10 @@ class ViewStore {
   }
 
   private publish(change: RowsChange | undefined): void {
+    if (this.publishTimer !== null) clearTimeout(this.publishTimer);
+    this.publishTimer = null;
+    this.unpublished = null;
+    this.publishedAt = timeNow();
     const next = this.rows.slice();
     if (change) changes.set(next, change);
     // Only the step from the snapshot just before is kept: each step names its previous
@@ -385,6 +416,9 @@ class ViewStore {
 
   /** Drops the in-memory copy (a wipe, a clear): it is read again when next asked for. */
   forget(): void {
+    if (this.publishTimer !== null) clearTimeout(this.publishTimer);
+    this.publishTimer = null;
+    this.unpublished = null;
     this.epoch += 1;
     this.base = [];
     this.entries = new Map();
@@ -470,6 +504,8 @@ interface ListMessage {
   collection: CollectionName;
   segs: number[];
   reload: boolean;
+  /** The context that wrote them, when it also sends its rows to one page (the sync worker). */
+  origin?: string;
 }
 type ChangeMessage =
   | ListMessage
@@ -482,9 +518,50 @@ function outboxChanged(): void {
   stores?.forEach((store) => void store.refreshEntries());
 }
 
+/** What a commit wrote to a list, as rows: sent by the sync worker to the page that started it. */
+export interface WrittenRows {
+  collection: CollectionName;
+  rows: object[];
+  deleted: number[];
+  reload: boolean;
+}
+
+/** In the sync worker: its name on the channel, and where it sends the rows it writes. */
+let sendsRows: { origin: string; send: (written: WrittenRows) => void } | null = null;
+/** In a page: the contexts whose rows come to it directly (its sync worker), not to be read back. */
+const rowsComeFrom = new Set<string>();
+
+/**
+ * The sync worker sends what each commit wrote to the page that started it, which lays the rows
+ * in as they are (applyWrittenRows) rather than reading them back from IndexedDB: the page's reads
+ * would queue behind, and hold back, the worker's next writes. Other contexts read them back.
+ */
+export function sendWrittenRows(origin: string, send: (written: WrittenRows) => void): void {
+  sendsRows = { origin, send };
+}
+
+/** A page: the rows written by `origin` come to it directly; its channel messages are no news. */
+export function takeWrittenRowsFrom(origin: string): void {
+  rowsComeFrom.add(origin);
+}
+
 function announce(collection: CollectionName, change: Change): void {
-  if (!channel) return;
-  channel.postMessage({ collection, segs: change.segs, reload: change.reload } satisfies ChangeMessage);
+  if (sendsRows) {
+    // In messages of a segment's rows at most: each is a short task for the page to take in.
+    const rows = [...change.put.values()];
+    const deleted = [...change.deleted];
+    const count = Math.max(1, Math.ceil(rows.length / SEGMENT_ROWS));
+    for (let i = 0; i < count; i += 1) {
+      const last = i === count - 1;
+      sendsRows.send({
+        collection,
+        rows: rows.slice(i * SEGMENT_ROWS, (i + 1) * SEGMENT_ROWS),
+        deleted: last ? deleted : [],
+        reload: last && change.reload,
+      });
+    }
+  }
+  channel?.postMessage({ collection, segs: change.segs, reload: change.reload, origin: sendsRows?.origin } satisfies ChangeMessage);
 }
 
 /** What one transaction committed to the outbox: its changes (the access log's entries left out). */
@@ -524,15 +601,38 @@ function outboxCommitted(commit: OutboxCommit): void {
 /** Each list's remote changes, applied one after another in the order they were told. */
 const remoteTurns = new Map<CollectionName, Promise<void>>();
 
+/** A change to a list from another context, applied after those told before it. */
+function takeTurn(collection: CollectionName, apply: () => Promise<void> | void): void {
+  // A change read after a later one would lay an older row over a newer one.
+  const turn = (remoteTurns.get(collection) ?? Promise.resolve())
+    .then(apply)
+    .catch((error: unknown) => console.warn(`A change to the cached ${collection} from another context was not applied`, error));
+  remoteTurns.set(collection, turn);
+}
+
 function onRemoteChange(message: ChangeMessage): void {
   if ('outbox' in message) return outboxCommitted(message.outbox === true ? null : message.outbox);
   if (!COLLECTION_SET.has(message.collection)) return;
-  // A change read after a later one would lay an older row over a newer one.
-  const list = message;
-  const turn = (remoteTurns.get(list.collection) ?? Promise.resolve())
-    .then(() => applyRemoteChange(list))
-    .catch((error: unknown) => console.warn(`A change to the cached ${list.collection} from another context was not applied`, error));
-  remoteTurns.set(list.collection, turn);
+  if (message.origin !== undefined && rowsComeFrom.has(message.origin)) return;
+  takeTurn(message.collection, () => applyRemoteChange(message));
+}
+
+/** Rows this page's sync worker wrote (sendWrittenRows), laid in after the changes told before. */
+export function applyWrittenRows(written: WrittenRows): void {
+  if (!COLLECTION_SET.has(written.collection)) return;
+  const change = emptyChange();
+  change.reload = written.reload;
+  addSegment(change, { list: written.collection, seg: 0, rows: written.rows, deleted: written.deleted });
+  takeTurn(written.collection, () => {
+    const store = storeOf(written.collection);
+    if (store.holds()) store.apply(change);
+  });
+}
+
+/** Once the changes to a list told so far from other contexts are laid in. */
+export async function remoteChangesApplied(collection: CollectionName): Promise<void> {
+  await remoteTurns.get(collection);
+  stores?.get(collection)?.publishPending();
 }
 
 async function applyRemoteChange(message: ListMessage): Promise<void> {

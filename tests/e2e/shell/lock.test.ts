@@ -84,6 +84,8 @@ describe('the idle lock', () => {
     const page = await signedIn(context, staff);
     await page.goto(`${server.baseUrl}/prescriptions/transfers`);
     await waitForServiceWorkerControl(page);
+    // The list is on the device before the network goes (the first sync is not what is tried here).
+    await page.getByTestId('prescription-row').first().waitFor();
     await context.setOffline(true);
     await lockNow(page);
     await unlock(page, 'not-the-password');
