@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { rememberedNumber } from '../hooks/use-remembered';
 import { useListShortcuts } from '../hooks/use-shortcut-targets';
 import classes from './two-pane.module.css';
@@ -17,6 +16,42 @@ interface VirtualListProps {
   'data-testid': string;
 }
 
+/** Rows drawn above and below those in view. */
+const OVERSCAN = 8;
+
+interface Window {
+  first: number;
+  last: number;
+}
+
+/**
+ * The rows in view (and OVERSCAN more each side) of a scroller whose rows are all `rowHeight`
+ * high: worked out from the scroll position alone, so a list that grows to 100,000 rows costs
+ * nothing per row (a general virtualiser measured and keyed every row at each count change).
+ */
+function useRowWindow(scrollRef: RefObject<HTMLDivElement | null>, count: number, rowHeight: number): Window {
+  const [view, setView] = useState({ top: 0, height: 0 });
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const read = () =>
+      setView((was) =>
+        was.top === element.scrollTop && was.height === element.clientHeight ? was : { top: element.scrollTop, height: element.clientHeight },
+      );
+    read();
+    element.addEventListener('scroll', read, { passive: true });
+    const resized = new ResizeObserver(read);
+    resized.observe(element);
+    return () => {
+      element.removeEventListener('scroll', read);
+      resized.disconnect();
+    };
+  }, [scrollRef]);
+  const first = Math.max(0, Math.floor(view.top / rowHeight) - OVERSCAN);
+  const last = Math.min(count - 1, Math.ceil((view.top + view.height) / rowHeight) + OVERSCAN);
+  return { first, last };
+}
+
 /**
  * Only the rows in view (plus a few) are in the DOM, so 100,000 cached records scroll smoothly.
  * Arrow keys, Page Up/Down, Home and End move between rows.
@@ -31,18 +66,25 @@ export function VirtualList({
   'data-testid': testId,
 }: VirtualListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const getItemKey = useCallback((index: number) => keyAt(index), [keyAt]);
   // Where the person had scrolled, kept when the list is taken down (the idle lock) and back.
   const scrollKey = `scroll:${testId}`;
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 8,
-    getItemKey,
-    useFlushSync: false,
-    initialOffset: () => rememberedNumber.get(scrollKey) ?? 0,
-  });
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    const offset = rememberedNumber.get(scrollKey);
+    if (element && offset !== undefined) element.scrollTop = offset;
+  }, [scrollKey]);
+  const { first, last } = useRowWindow(scrollRef, count, rowHeight);
+  /** Scrolls the least that brings row `index` whole into view. */
+  const scrollToIndex = useCallback(
+    (index: number) => {
+      const element = scrollRef.current;
+      if (!element) return;
+      const top = index * rowHeight;
+      if (top < element.scrollTop) element.scrollTop = top;
+      else if (top + rowHeight > element.scrollTop + element.clientHeight) element.scrollTop = top + rowHeight - element.clientHeight;
+    },
+    [rowHeight],
+  );
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
@@ -60,15 +102,15 @@ export function VirtualList({
     scrolledFor.current = selectedKey;
     for (let i = 0; i < count; i += 1) {
       if (keyAt(i) === selectedKey) {
-        virtualizer.scrollToIndex(i, { align: 'auto' });
+        scrollToIndex(i);
         break;
       }
     }
-  }, [selectedKey, count, keyAt, virtualizer]);
+  }, [selectedKey, count, keyAt, scrollToIndex]);
 
   const focusRow = (index: number) => {
     const target = Math.max(0, Math.min(count - 1, index));
-    virtualizer.scrollToIndex(target, { align: 'auto' });
+    scrollToIndex(target);
     // A far jump (End, PageDown) renders the target row only after the scroll event: wait for it.
     let frames = 0;
     const tryFocus = () => {
@@ -103,20 +145,24 @@ export function VirtualList({
 
   return (
     <div ref={scrollRef} className={classes.scroller} data-testid={testId} onKeyDown={onKeyDown}>
-      <div role="list" aria-label={label} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((item) => (
-          <div
-            key={item.key as number}
-            role="listitem"
-            aria-setsize={count}
-            aria-posinset={item.index + 1}
-            data-index={item.index}
-            className={classes.row}
-            style={{ height: item.size, transform: `translateY(${item.start}px)` }}
-          >
-            {renderRow(item.index, item.key as number)}
-          </div>
-        ))}
+      <div role="list" aria-label={label} style={{ height: count * rowHeight, position: 'relative' }}>
+        {Array.from({ length: Math.max(0, last - first + 1) }, (_, offset) => {
+          const index = first + offset;
+          const key = keyAt(index);
+          return (
+            <div
+              key={key}
+              role="listitem"
+              aria-setsize={count}
+              aria-posinset={index + 1}
+              data-index={index}
+              className={classes.row}
+              style={{ height: rowHeight, transform: `translateY(${index * rowHeight}px)` }}
+            >
+              {renderRow(index, key)}
+            </div>
+          );
+        })}
       </div>
     </div>
   );
