@@ -1,6 +1,6 @@
 // The page's side of the sync worker (sync-worker.ts): starts it at the first sync, matches its
 // answers to the requests, and lets go of it with the device's data. Where there is no Worker
-// (unit tests in Node) the same page loop runs in place.
+// (unit tests in Node), or it failed in this page, the same page loop runs in place.
 import { onLetGo } from './let-go';
 import { StaleGenerationError } from './session';
 import { syncPages, type FirstCommit, type PagesRequest, type PagesResult } from './sync-pages';
@@ -14,12 +14,16 @@ export interface WorkerAsk {
 export type WorkerAnswer = { id: number; first: FirstCommit } | { id: number; result: PagesResult } | { written: WrittenRows };
 
 interface Asked {
+  request: PagesRequest;
+  generation: number;
   resolve: (result: PagesResult) => void;
   reject: (error: Error) => void;
   onFirstCommit: (first: FirstCommit) => void;
 }
 
 let worker: Worker | null = null;
+/** A worker failed here: this page's syncs run in place from then on. */
+let inPlace = false;
 let lastId = 0;
 const asked = new Map<number, Asked>();
 
@@ -44,10 +48,19 @@ function startWorker(): Worker {
     asked.delete(answer.id);
     ask.resolve(answer.result);
   };
-  // The script did not load (a deploy replaced it) or failed: its syncs fail, and the next one
-  // starts a worker again.
-  started.onerror = (event) => {
-    if (worker === started) stopWorker(() => new Error(`The sync worker failed: ${event.message || 'it did not start'}`));
+  // The script did not load (a deploy replaced it, the network went) or failed: what it was
+  // asked runs in place, and so does every later sync of this page, rather than asking for the
+  // script again at each one. (Pages it committed are fetched and written again: the same rows.)
+  started.onerror = () => {
+    if (worker !== started) return;
+    inPlace = true;
+    const waiting = [...asked.values()];
+    asked.clear();
+    started.terminate();
+    worker = null;
+    for (const ask of waiting) {
+      syncPages({ ...ask.request, generation: ask.generation }, ask.onFirstCommit).then(ask.resolve, ask.reject);
+    }
   };
   return started;
 }
@@ -67,10 +80,10 @@ export function pullPagesOffThread(
   generation: number,
   onFirstCommit: (first: FirstCommit) => void,
 ): Promise<PagesResult> {
-  if (typeof Worker === 'undefined') return syncPages({ ...request, generation }, onFirstCommit);
+  if (typeof Worker === 'undefined' || inPlace) return syncPages({ ...request, generation }, onFirstCommit);
   worker ??= startWorker();
   const id = ++lastId;
-  const answered = new Promise<PagesResult>((resolve, reject) => asked.set(id, { resolve, reject, onFirstCommit }));
+  const answered = new Promise<PagesResult>((resolve, reject) => asked.set(id, { request, generation, resolve, reject, onFirstCommit }));
   worker.postMessage({ id, request } satisfies WorkerAsk);
   return answered;
 }

@@ -37,6 +37,8 @@ describe('the access log', () => {
     const entriesOf = async () =>
       (await api<AccessLogPage>(page, server.baseUrl, `/admin/access-log?staff=${encodeURIComponent(staff.uid)}&limit=500`)).entries;
 
+    // The list is on the device before the network goes (its first sync is not what is tried here).
+    await page.getByTestId('prescription-row').first().waitFor();
     await context.setOffline(true);
     const openedAt = Date.now();
     await openRecord(page, server.baseUrl, '/prescriptions/transfers', transfer.transfer_id);

@@ -238,6 +238,26 @@ describe('the wipe (item 7)', () => {
 });
 
 describe('questions and toasts (item 8)', () => {
+  it("with the sync worker's script failing to load, the lists sync in the page, which asks for it once", async () => {
+    const staff = await createStaff();
+    const context = await newContext(browser);
+    const asked: string[] = [];
+    await context.route('**/assets/sync-worker-*.js', (route) => {
+      asked.push(route.request().url());
+      return route.abort();
+    });
+    const page = await context.newPage();
+    await signIn(page, server.baseUrl, staff);
+    await page.goto(`${server.baseUrl}${TRANSFERS}`);
+    await waitFor('the transfers synced in the page', async () => (await rows(page).count()) > 0, { timeout: 30_000 });
+    // More syncs (coming back to the tab, the network back) do not ask for the script again.
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await networkQuiet(page, 1000);
+    expect(asked).toHaveLength(1);
+    await context.close();
+  });
+
   it('with every later chunk failing to load, Flag still asks the spec question and the toast shows', async () => {
     const staff = await createStaff();
     const context = await newContext(browser);
