@@ -238,7 +238,7 @@ describe('the wipe (item 7)', () => {
 });
 
 describe('questions and toasts (item 8)', () => {
-  it("with the sync worker's script failing to load, the lists sync in the page, which asks for it once", async () => {
+  it("with the sync worker's script failing to load, the lists sync in the page, whose later syncs do not ask for it again", async () => {
     const staff = await createStaff();
     const context = await newContext(browser);
     const asked: string[] = [];
@@ -250,11 +250,15 @@ describe('questions and toasts (item 8)', () => {
     await signIn(page, server.baseUrl, staff);
     await page.goto(`${server.baseUrl}${TRANSFERS}`);
     await waitFor('the transfers synced in the page', async () => (await rows(page).count()) > 0, { timeout: 30_000 });
-    // More syncs (coming back to the tab, the network back) do not ask for the script again.
+    // Asked for once by each page load (the sign-in's, then this one's, if its syncs had begun)…
+    const loads = asked.length;
+    expect(loads).toBeGreaterThanOrEqual(1);
+    expect(loads).toBeLessThanOrEqual(2);
+    // …and not again by the later syncs of the page (coming back to the tab, the network back).
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await networkQuiet(page, 1000);
-    expect(asked).toHaveLength(1);
+    expect(asked).toHaveLength(loads);
     await context.close();
   });
 
