@@ -6,7 +6,7 @@ import {
   type FilterableRecord,
   type RecordIndex,
 } from '../lib/record-index';
-import { changeOf } from '../offline/view-store';
+import { changeOf } from '../offline/list-view';
 
 export interface FilteredRecords {
   /** Row positions in display order. */

@@ -10,7 +10,8 @@ import { drainOutbox } from '../../../src/client/offline/outbox';
 import { entriesByKey, overlay } from '../../../src/client/offline/overlay';
 import { transferStatusCall } from '../../../src/shared/actions/calls';
 import { syncCollection } from '../../../src/client/offline/sync-engine';
-import { changeOf, collectionViews, mapRows, warmCollection } from '../../../src/client/offline/view-store';
+import { changeOf, mapRows } from '../../../src/client/offline/list-view';
+import { collectionViews, warmCollection } from '../../../src/client/offline/view-store';
 import type { Transfer } from '../../../src/shared/entities';
 import { cachedList } from '../../support/cached-list';
 

@@ -4,7 +4,7 @@ import { TwoPane } from '../../../components/two-pane';
 import { useCollection } from '../../../hooks/use-collection';
 import { usePaneSelection } from '../../../hooks/use-pane-selection';
 import { useRecordIndex } from '../../../hooks/use-record-index';
-import { mapRows } from '../../../offline/view-store';
+import { mapRows } from '../../../offline/list-view';
 import type { InquiryFilter } from '../../../lib/search-params';
 import { withSearchText } from '../inquiry-list';
 import { inquiryListMessages } from '../inquiry-list.messages';
