@@ -178,8 +178,9 @@ describe('refill-type pages', () => {
     await page.goto(`${server.baseUrl}/prescriptions/refills-and-renewals`);
     await page.getByTestId('prescription-search').fill(target.rx_number.slice(-4));
     await row(page, target.id).waitFor();
-    const shown = await rows(page).count();
-    expect(shown).toBe(list.filter((r) => r.rx_number.includes(target.rx_number.slice(-4))).length);
+    // The target is in the list before the search too: wait for the filtered list to be drawn.
+    const expected = list.filter((r) => r.rx_number.includes(target.rx_number.slice(-4))).length;
+    await waitFor(`${expected} rows shown`, async () => (await rows(page).count()) === expected, { timeout: 10_000 });
   });
 
   it('autofill and refill reminders show their titles and change status', async () => {
