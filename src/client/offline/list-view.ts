@@ -341,13 +341,17 @@ export class ListView {
 
   /** Shows the changes laid in since the last snapshot (the end of a sync does not wait for the gap). */
   publishPending(): void {
-    if (this.publishTimer !== null) clearTimeout(this.publishTimer);
-    this.publishTimer = null;
     const touched = this.unpublished;
-    this.unpublished = null;
-    if (!touched || !this.loaded) return;
+    if (!touched || !this.loaded) return this.dropPending();
     const previous = this.snapshot;
     this.publish(previous ? { previous, touched: [...touched] } : undefined);
+  }
+
+  /** Nothing is waiting to be shown any more (it is shown, or the rows are dropped). */
+  private dropPending(): void {
+    if (this.publishTimer !== null) clearTimeout(this.publishTimer);
+    this.publishTimer = null;
+    this.unpublished = null;
   }
 
   /** Lays a change over the rows; false when it changed nothing this context holds. */
@@ -391,9 +395,7 @@ export class ListView {
   }
 
   private publish(change: RowsChange | undefined): void {
-    if (this.publishTimer !== null) clearTimeout(this.publishTimer);
-    this.publishTimer = null;
-    this.unpublished = null;
+    this.dropPending();
     this.publishedAt = timeNow();
     const next = this.rows.slice();
     if (change) changes.set(next, change);
@@ -407,9 +409,7 @@ export class ListView {
 
   /** Drops the in-memory copy (a wipe, a clear): it is read again when next asked for. */
   forget(): void {
-    if (this.publishTimer !== null) clearTimeout(this.publishTimer);
-    this.publishTimer = null;
-    this.unpublished = null;
+    this.dropPending();
     this.epoch += 1;
     this.base = [];
     this.entries = new Map();
