@@ -13,7 +13,7 @@ import { problemEnglish, problemOf, type Problem } from './problem';
 import { assertGeneration, authGate, currentGeneration, getToken, onResume, refusalStands, StaleGenerationError, type SessionToken } from './session';
 import { errorOf, isRefusal, type FirstCommit, type PagesStats } from './sync-pages';
 import { pullPagesOffThread } from './sync-worker-client';
-import { remoteChangesApplied } from './view-store';
+import { holdsList, remoteChangesApplied } from './view-store';
 import { measureSince, timeNow } from './timing';
 import { withLock } from './web-lock';
 import { wholeSyncTurn } from './whole-sync-turn';
@@ -140,7 +140,7 @@ async function pullAllPages(
     const { token } = await sessionToken(forceRefresh);
     // Signed out (or wiped) while the token came: nothing is asked for a database let go of.
     assertGeneration(generation);
-    const result = await pullPagesOffThread({ name, ...resume, token }, generation, onFirstCommit);
+    const result = await pullPagesOffThread({ name, ...resume, token, rowsToPage: holdsList(name) }, generation, onFirstCommit);
     // The rows written are in this page's lists before the list is said to be synced.
     await remoteChangesApplied(name);
     total.pages += result.stats.pages;

@@ -22,6 +22,11 @@ export interface PagesRequest {
   scratch: boolean;
   /** The signed-in person's ID token. */
   token: string;
+  /**
+   * The page holds the list in memory: the worker sends it the rows each commit writes (a list
+   * held by no one is not copied for nothing; one the page comes to hold meanwhile reads them back).
+   */
+  rowsToPage: boolean;
   /** The page's generation, run in place; in the worker, the worker's (a wipe terminates it). */
   generation?: number;
 }

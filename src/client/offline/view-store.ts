@@ -109,8 +109,8 @@ export interface WrittenRows {
   reload: boolean;
 }
 
-/** In the sync worker: its name on the channel, and where it sends the rows it writes. */
-let sendsRows: { origin: string; send: (written: WrittenRows) => void } | null = null;
+/** In the sync worker: its name on the channel, the lists its page holds, and where their rows go. */
+let sendsRows: { origin: string; wants: (list: CollectionName) => boolean; send: (written: WrittenRows) => void } | null = null;
 /** In a page: the contexts whose rows come to it directly (its sync worker), not to be read back. */
 const rowsComeFrom = new Set<string>();
 
@@ -119,8 +119,13 @@ const rowsComeFrom = new Set<string>();
  * in as they are (applyWrittenRows) rather than reading them back from IndexedDB: the page's reads
  * would queue behind, and hold back, the worker's next writes. Other contexts read them back.
  */
-export function sendWrittenRows(origin: string, send: (written: WrittenRows) => void): void {
-  sendsRows = { origin, send };
+export function sendWrittenRows(origin: string, wants: (list: CollectionName) => boolean, send: (written: WrittenRows) => void): void {
+  sendsRows = { origin, wants, send };
+}
+
+/** Whether this context holds (or is reading) the list in memory. */
+export function holdsList(name: CollectionName): boolean {
+  return stores?.get(name)?.holds() ?? false;
 }
 
 /** A page: the rows written by `origin` come to it directly; its channel messages are no news. */
@@ -129,14 +134,15 @@ export function takeWrittenRowsFrom(origin: string): void {
 }
 
 function announce(collection: CollectionName, change: Change): void {
-  if (sendsRows) {
+  const direct = sendsRows?.wants(collection) ? sendsRows : null;
+  if (direct) {
     // In messages of a segment's rows at most: each is a short task for the page to take in.
     const rows = [...change.put.values()];
     const deleted = [...change.deleted];
     const count = Math.max(1, Math.ceil(rows.length / SEGMENT_ROWS));
     for (let i = 0; i < count; i += 1) {
       const last = i === count - 1;
-      sendsRows.send({
+      direct.send({
         collection,
         rows: rows.slice(i * SEGMENT_ROWS, (i + 1) * SEGMENT_ROWS),
         deleted: last ? deleted : [],
@@ -144,7 +150,7 @@ function announce(collection: CollectionName, change: Change): void {
       });
     }
   }
-  channel?.postMessage({ collection, segs: change.segs, reload: change.reload, origin: sendsRows?.origin } satisfies ChangeMessage);
+  channel?.postMessage({ collection, segs: change.segs, reload: change.reload, origin: direct?.origin } satisfies ChangeMessage);
 }
 
 /** What one transaction committed to the outbox: its changes (the access log's entries left out). */

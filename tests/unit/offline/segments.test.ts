@@ -11,7 +11,7 @@ import { db } from '../../../src/client/offline/db';
 import { writeDeltaPage } from '../../../src/client/offline/delta-page';
 import { SEGMENT_ROWS, type Segment } from '../../../src/client/offline/segments';
 import { currentGeneration } from '../../../src/client/offline/session';
-import { applyWrittenRows, collectionViews, remoteChangesApplied, takeWrittenRowsFrom } from '../../../src/client/offline/view-store';
+import { applyWrittenRows, collectionViews, remoteChangesApplied, sendWrittenRows, takeWrittenRowsFrom, type WrittenRows } from '../../../src/client/offline/view-store';
 import type { Transfer } from '../../../src/shared/entities';
 
 let stop: (() => void) | null = null;
@@ -148,4 +148,22 @@ it("the sync worker's rows are laid in as sent, its channel messages ignored, an
   await remoteChangesApplied('transfers');
   expect(published).toBe(shown + 1);
   expect(new Set((views.get() as Transfer[]).map((row) => `${row.transfer_id} ${row.status}`))).toEqual(new Set(['1 completed', '3 active']));
+});
+
+// Last in this file: this context acts as the sync worker from here on.
+it('as the sync worker: the rows of a list the page holds go to the page, named on the channel; of another, only the channel tells', async () => {
+  const sent: WrittenRows[] = [];
+  sendWrittenRows('sync test-worker', (list) => list === 'transfers', (written) => sent.push(written));
+  const told: { collection: string; origin?: string }[] = [];
+  const channel = new BroadcastChannel('pharmacy-collection-changes');
+  channel.onmessage = (event: MessageEvent<{ collection: string; origin?: string }>) => told.push(event.data);
+  await page([sampleTransfer(1), sampleTransfer(2)]);
+  await writeDeltaPage({ collection: 'refills', page: { items: [{ ...sampleTransfer(3), id: 3 }], deleted: [], cursor: '1', more: false }, generation: currentGeneration() });
+  await waitFor('both commits told', () => told.length === 2, { timeout: 15_000, interval: 10 });
+  channel.close();
+  expect(sent.map((written) => [written.collection, written.rows.length])).toEqual([['transfers', 2]]);
+  expect(told.map(({ collection, origin }) => [collection, origin])).toEqual([
+    ['transfers', 'sync test-worker'],
+    ['refills', undefined],
+  ]);
 });

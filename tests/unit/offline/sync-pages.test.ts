@@ -45,7 +45,7 @@ describe('the sync page loop', () => {
   it('answers plain data: statistics, and a failure the page turns back into its error', async () => {
     api.seed(5);
     api.pageSize = 2;
-    const request: PagesRequest = { name: 'transfers', from: '0', scratch: false, token: 'token-1' };
+    const request: PagesRequest = { name: 'transfers', from: '0', scratch: false, rowsToPage: false, token: 'token-1' };
     const firsts: unknown[] = [];
     const done = await syncPages(request, (first) => firsts.push(first));
     expect(structuredClone(done)).toEqual(done);
@@ -124,7 +124,7 @@ describe('the sync worker client', () => {
   it('sends no generation to the worker and hands its answer back', async () => {
     api.seed(3);
     const workers = fakeWorkers();
-    const request: PagesRequest = { name: 'transfers', from: '0', scratch: false, token: 'token-1' };
+    const request: PagesRequest = { name: 'transfers', from: '0', scratch: false, rowsToPage: false, token: 'token-1' };
     const firsts: unknown[] = [];
     const answered = pullPagesOffThread(request, currentGeneration(), (first) => firsts.push(first));
     workers.release();
@@ -137,7 +137,7 @@ describe('the sync worker client', () => {
   it('a wipe terminates the worker, its syncs are stale, and the next sync starts another', async () => {
     api.seed(3);
     const workers = fakeWorkers();
-    const request: PagesRequest = { name: 'transfers', from: '0', scratch: false, token: 'token-1' };
+    const request: PagesRequest = { name: 'transfers', from: '0', scratch: false, rowsToPage: false, token: 'token-1' };
     const pending = pullPagesOffThread(request, currentGeneration(), () => undefined);
     letGoOfDeviceData();
     await expect(pending).rejects.toBeInstanceOf(StaleGenerationError);
