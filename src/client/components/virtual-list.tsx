@@ -27,17 +27,20 @@ interface Window {
 /**
  * The rows in view (and OVERSCAN more each side) of a scroller whose rows are all `rowHeight`
  * high: worked out from the scroll position alone, so a list that grows to 100,000 rows costs
- * nothing per row (a general virtualiser measured and keyed every row at each count change).
+ * nothing per row (a general virtualiser measured and keyed every row at each count change). The
+ * list draws again when the first row in view or the number of rows that fit changes, not at every
+ * scrolled pixel.
  */
 function useRowWindow(scrollRef: RefObject<HTMLDivElement | null>, count: number, rowHeight: number): Window {
-  const [view, setView] = useState({ top: 0, height: 0 });
+  const [view, setView] = useState({ top: 0, fit: 0 });
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    const read = () =>
-      setView((was) =>
-        was.top === element.scrollTop && was.height === element.clientHeight ? was : { top: element.scrollTop, height: element.clientHeight },
-      );
+    const read = () => {
+      const top = Math.floor(element.scrollTop / rowHeight);
+      const fit = Math.ceil(element.clientHeight / rowHeight) + 1;
+      setView((was) => (was.top === top && was.fit === fit ? was : { top, fit }));
+    };
     read();
     element.addEventListener('scroll', read, { passive: true });
     const resized = new ResizeObserver(read);
@@ -46,10 +49,8 @@ function useRowWindow(scrollRef: RefObject<HTMLDivElement | null>, count: number
       element.removeEventListener('scroll', read);
       resized.disconnect();
     };
-  }, [scrollRef]);
-  const first = Math.max(0, Math.floor(view.top / rowHeight) - OVERSCAN);
-  const last = Math.min(count - 1, Math.ceil((view.top + view.height) / rowHeight) + OVERSCAN);
-  return { first, last };
+  }, [scrollRef, rowHeight]);
+  return { first: Math.max(0, view.top - OVERSCAN), last: Math.min(count - 1, view.top + view.fit + OVERSCAN) };
 }
 
 /**
