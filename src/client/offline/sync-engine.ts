@@ -171,7 +171,8 @@ async function pullAllPages(
  */
 async function pullPages(name: CollectionName, generation: number, from: string, scratch: boolean): Promise<void> {
   const startedAt = Date.now();
-  // Timed in the page, whose clock `npm run bench` reads: from asking the worker to its answer.
+  // Timed in the page, whose clock `npm run bench` reads: from asking the worker to its answer,
+  // the rows it wrote laid into this page's lists.
   const measureFrom = timeNow();
   let firstMeasured = false;
   const stats = await pullAllPages(name, generation, from, scratch, (first) => {
@@ -182,7 +183,8 @@ async function pullPages(name: CollectionName, generation: number, from: string,
   });
   await letAnswersGo(name, startedAt, generation);
   if (stats.whole) await db.meta.put({ key: fullSyncKey(name), value: startedAt });
-  // From the first request to the commit of the last page (read by `npm run bench`): `waitMs` is
+  // From the first request to the last page's rows in this page's lists (read by `npm run
+  // bench`), the outbox's answers it brought let go: `waitMs` is
   // the time spent waiting for an answer, `writeMs` writing pages (the two overlap otherwise).
   const { pages, records, whole, waitMs, writeMs } = stats;
   measureSince(`sync:${name}`, measureFrom, { pages, records, whole, waitMs, writeMs });
