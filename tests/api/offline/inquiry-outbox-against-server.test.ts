@@ -5,6 +5,7 @@
 // carrying their reply, with ours kept on the device.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDevice } from '../../support/fresh-device';
 import { db as device } from '../../../src/client/offline/db';
 import { enqueueAction } from '../../../src/client/offline/enqueue';
 import { setApiOrigin } from '../../../src/client/offline/http';
@@ -25,6 +26,7 @@ let proxy: FaultProxy;
 let staff: TestUser;
 
 beforeAll(async () => {
+  await freshDevice();
   server = await bootTestApp();
   staff = await createTestUser('admin');
   proxy = await startFaultProxy(server.baseUrl, () => expiredToken(staff.uid, staff.email));

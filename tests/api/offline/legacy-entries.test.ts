@@ -4,6 +4,7 @@
 // answer for the old path and body, so the new build must send the very same request).
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDevice } from '../../support/fresh-device';
 import { db as device } from '../../../src/client/offline/db';
 import { setApiOrigin } from '../../../src/client/offline/http';
 import { drainOutbox } from '../../../src/client/offline/outbox';
@@ -22,6 +23,7 @@ let server: TestApp;
 let staff: TestUser;
 
 beforeAll(async () => {
+  await freshDevice();
   server = await bootTestApp();
   staff = await createTestUser('admin');
   setApiOrigin(server.baseUrl);

@@ -3,6 +3,7 @@
 // 500s, an expired token. Nothing is lost, nothing is applied twice, order per record holds.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDevice } from '../../support/fresh-device';
 import { enqueueAction } from '../../../src/client/offline/enqueue';
 import { db as device } from '../../../src/client/offline/db';
 import { setApiOrigin } from '../../../src/client/offline/http';
@@ -36,6 +37,7 @@ let proxy: FaultProxy;
 let staff: TestUser;
 
 beforeAll(async () => {
+  await freshDevice();
   server = await bootTestApp();
   staff = await createTestUser('admin');
   proxy = await startFaultProxy(server.baseUrl, () => expiredToken(staff.uid, staff.email));

@@ -3,6 +3,7 @@
 // until every change is applied once.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freshDevice } from '../../support/fresh-device';
 import { enqueueAction } from '../../../src/client/offline/enqueue';
 import { db as device } from '../../../src/client/offline/db';
 import { setApiOrigin } from '../../../src/client/offline/http';
@@ -25,6 +26,7 @@ let server: TestApp;
 let stop: (() => void) | undefined;
 
 beforeAll(async () => {
+  await freshDevice();
   server = await bootTestApp({ config: { rateLimitPerMinute: 8, rateLimitWindowMs: 2000 } });
   const staff = await createTestUser('admin');
   setApiOrigin(server.baseUrl);
