@@ -18,6 +18,7 @@ import { bootTestApp, type TestApp } from '../support/boot-test-app';
 import { createTestUser, expiredToken, GARBAGE_TOKEN, shortLivedToken, testAdminAuth, type TestUser } from '../support/tokens';
 import { openStream, type TestStream } from './sse-client';
 import { cachedList } from '../../support/cached-list';
+import { freshDevice } from '../../support/fresh-device';
 
 let t: TestApp;
 let admin: TestUser;
@@ -37,6 +38,7 @@ async function put(path: string, token = admin.token): Promise<number> {
 }
 
 beforeAll(async () => {
+  await freshDevice();
   [t, admin, patient, nobody] = await Promise.all([
     // Short re-checks and role cache, so a lost role ends the stream within this test's patience.
     bootTestApp({ config: { streamRecheckMs: 300, roleCacheMs: 100, streamHeartbeatMs: 200 } }),
