@@ -528,13 +528,13 @@ async function main(): Promise<void> {
         `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; other people's tests share this machine, hence several runs)`,
     );
     console.log(`  (the whole part: ${partWhole.words()}; a ratio is a figure's median over its baseline's: 1× is the machine's own limit)`);
-    console.log(`  first full sync, transfers (in the app: sync:transfers, the page asking the sync worker to its answer and the last rows in the page's list: first request to last commit and its rows shown, with the worker's start and messages)`);
+    console.log(`  first full sync, transfers (in the app: sync:transfers, from the page taking its token to ask the sync worker, to the worker's answer, the last page's rows shown in the page's list and the outbox's answers the sync brought let go; with the worker's start and messages)`);
     console.log(`      run 1 is served no page the server kept (the first device of a shift); runs 2 on, and the pages fetched by hand (c), the pages it kept (within 10 minutes)`);
     console.log(`      ${stats(transfersSync, seconds)}`);
     console.log(
       `      of which waiting for answers (pages are asked one ahead) ${stats(split.map((s) => s.waitMs), seconds)}, writing them ${stats(split.map((s) => s.writeMs), seconds)}`,
     );
-    console.log(`  first full sync, all 5 lists, ${expectedTotal.toLocaleString('en-CA')} records (in the app: first request of any to the last list synced, its rows shown)`);
+    console.log(`  first full sync, all 5 lists, ${expectedTotal.toLocaleString('en-CA')} records (in the app: the first list's sync:<list> start to the last one's end, as above)`);
     console.log(`      ${stats(allSync, seconds)}`);
     console.log(`  first page of transfers committed (in the app: sync-first-page:transfers, first request to the page's commit)`);
     console.log(`      ${stats(firstPage, ms)}`);
@@ -565,11 +565,11 @@ async function main(): Promise<void> {
     };
     const BY_HAND_WORDS = 'by hand, no app code, in the same page and profile after each run\'s sync, database bench-baseline';
     printTable(`first sync of ${N.toLocaleString('en-CA')} transfers beside the same rows ${BY_HAND_WORDS}`, syncLoad, [
-      { key: 'app', label: 'first sync of the transfers in the app (sync:transfers, asked of the worker to its answer, rows shown)', values: transfersSync, unit: 's', vs: ['(a)', '(b)', '(c)'] },
+      { key: 'app', label: 'first sync of the transfers in the app (sync:transfers, token and worker asked to the last rows shown)', values: transfersSync, unit: 's', vs: ['(a)', '(b)', '(c)'] },
       ...baselineRows('transfers'),
     ]);
     printTable(`first sync of all 5 lists, ${expectedTotal.toLocaleString('en-CA')} records, beside the same rows by hand (lists one after another)`, syncLoad, [
-      { key: 'app', label: 'first sync of all 5 lists in the app (first request to the last list synced)', values: allSync, unit: 's', vs: ['(a)', '(b)', '(c)'] },
+      { key: 'app', label: 'first sync of all 5 lists in the app (the first sync:<list> start to the last one\'s end)', values: allSync, unit: 's', vs: ['(a)', '(b)', '(c)'] },
       ...baselineRows('all'),
     ]);
     console.log(`  sign-in (form filled and sent) to every list synced (from outside, polling)   ${stats(outside, seconds)}`);
