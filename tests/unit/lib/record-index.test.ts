@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildIndex, filterIndex } from '../../../src/client/lib/record-index';
+import { buildIndex, filterIndex, indexSteps } from '../../../src/client/lib/record-index';
+import { runSliced } from '../../../src/client/lib/sliced';
 
 interface Row {
   id: number;
@@ -71,5 +72,45 @@ describe('record index patched by the change', () => {
     const narrowed = filterIndex(index, { field: 'name', query: 'nt 12' }, first);
     expect([...narrowed]).toEqual([...filterIndex(index, { field: 'name', query: 'nt 12' })]);
     expect(narrowed.length).toBeGreaterThan(0);
+  });
+
+  it('sorts and patches lists of many steps (runs merged) as a plain sort does', () => {
+    const next = random(7);
+    const rows: Row[] = Array.from({ length: 11_000 }, (_, i) => row(i + 1, Math.floor(next() * 400), `N${i}`));
+    const plain = (list: readonly Row[]) =>
+      list
+        .map((_, position) => position)
+        .sort((a, b) => Date.parse(list[b]!.created_at) - Date.parse(list[a]!.created_at) || list[b]!.id - list[a]!.id);
+    const index = buildIndex(rows, 'id');
+    expect([...index.order]).toEqual(plain(rows));
+    // 5,000 rows changed and 3,000 appended: the touched rows are sorted in runs and merged too.
+    const updated = rows.slice();
+    const touched: number[] = [];
+    for (let position = 0; position < 5000; position += 1) {
+      updated[position * 2] = row(rows[position * 2]!.id, Math.floor(next() * 400), 'changed');
+      touched.push(position * 2);
+    }
+    for (let i = 0; i < 3000; i += 1) {
+      touched.push(updated.length);
+      updated.push(row(20_000 + i, Math.floor(next() * 400), 'new'));
+    }
+    expect([...buildIndex(updated, 'id', { from: index, touched }).order]).toEqual(plain(updated));
+  });
+
+  it('builds in slices, each a task of its own, to the same index; a stopped build tells nothing', async () => {
+    const next = random(3);
+    const rows: Row[] = Array.from({ length: 60_000 }, (_, i) => row(i + 1, Math.floor(next() * 400), `N${i}`));
+    let tasks = 0;
+    const counting = setInterval(() => (tasks += 1), 0);
+    const sliced = await new Promise<ReturnType<typeof buildIndex<Row>>>((resolve) => runSliced(indexSteps(rows, 'id'), resolve));
+    clearInterval(counting);
+    expect([...sliced.order]).toEqual([...buildIndex(rows, 'id').order]);
+    // Other tasks ran between the slices (timers here; the page's frames and keys in a browser).
+    expect(tasks).toBeGreaterThan(0);
+    let told = false;
+    const stop = runSliced(indexSteps(rows, 'id'), () => (told = true));
+    stop();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(told).toBe(false);
   });
 });

@@ -24,7 +24,7 @@ export function MessagesPage({ id, filter, onSearchChange }: MessagesPageProps) 
   const { rows, pending, error } = useCollection('inquiries');
   useAccessRecord({ action: 'list', collection: 'inquiries', record_id: null, patient_user_id: null });
   const searchable = useMemo(() => (rows ? mapRows(rows, withSearchText) : undefined), [rows]);
-  const index = useRecordIndex(searchable, 'message_id');
+  const index = useRecordIndex('inquiries', searchable, 'message_id');
   const position = id === undefined ? undefined : index?.positionOf(id);
   const selected = position === undefined ? undefined : index?.rows[position];
 

@@ -30,6 +30,7 @@ export function PrescriptionListPage<K extends CollectionName>({
   const { rows, pending, error } = useCollection(config.collection);
   useAccessRecord({ action: 'list', collection: config.collection, record_id: null, patient_user_id: null });
   const index = useRecordIndex(
+    config.collection,
     rows as readonly AnyRecord[] | undefined,
     config.key as keyof AnyRecord & string,
   );
