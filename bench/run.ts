@@ -12,7 +12,8 @@
 // (bench/idb-baseline.ts), the same pages fetched by hand, and an empty animation frame beside a
 // search keystroke; with the machine's load at the start and end of each phase.
 //   BENCH_TRANSFERS (default 100000)  BENCH_RUNS (default 5)
-//   BENCH_PROFILE=FILE: the page's CPU profile of run 1, sign-in to every list synced (Chrome DevTools' format)
+//   BENCH_PROFILE=FILE: the page's CPU profile of run 1, sign-in to every list synced (Chrome DevTools' format);
+//   the run on the dashboard's in FILE.dashboard.json
 //   `npm run bench -- calendar` (or BENCH_PARTS=calendar) runs only the parts named: transfers,
 //   calendar, server (the API under load, bench/server.ts; also `npm run bench -- --server`), live,
 //   presence, load, start. A part that cannot run (or a part name that does not exist) makes the bench exit non-zero
@@ -239,6 +240,8 @@ interface LongTasks {
   totalMs: number;
   longestMs: number;
   over100: number;
+  /** Each task: its start after `from` and its length, in ms. */
+  each: { at: number; ms: number }[];
 }
 
 /** The long tasks that started between `from` and `to` (performance.now() of the page). */
@@ -253,6 +256,7 @@ function longTasks(page: Page, from: number, to: number): Promise<LongTasks> {
         totalMs: tasks.reduce((sum, task) => sum + task.duration, 0),
         longestMs: Math.max(0, ...tasks.map((task) => task.duration)),
         over100: tasks.filter((task) => task.duration > 100).length,
+        each: tasks.map((task) => ({ at: task.start - start, ms: task.duration })),
       };
     },
     [from, to] as const,
@@ -261,7 +265,11 @@ function longTasks(page: Page, from: number, to: number): Promise<LongTasks> {
 
 function longTaskWords(runs: LongTasks[]): string {
   return runs
-    .map((run) => `${run.count} tasks, ${(run.totalMs / 1000).toFixed(2)} s, longest ${run.longestMs.toFixed(0)} ms, ${run.over100} over 100 ms`)
+    .map(
+      (run) =>
+        `${run.count} tasks, ${(run.totalMs / 1000).toFixed(2)} s, longest ${run.longestMs.toFixed(0)} ms, ${run.over100} over 100 ms` +
+        (run.count > 0 ? ` (${run.each.map((task) => `${task.ms.toFixed(0)} ms at +${(task.at / 1000).toFixed(2)} s`).join(', ')})` : ''),
+    )
     .join('; ');
 }
 
@@ -330,7 +338,8 @@ async function main(): Promise<void> {
       context = await newContext(browser, { viewport: { width: 1280, height: 900 }, withServiceWorker: true });
       await context.addInitScript({ content: LONG_TASKS_SCRIPT });
       page = await context.newPage();
-      const profiler = run === 0 && process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
+      const profileFile = process.env.BENCH_PROFILE && (dashboardRun ? `${process.env.BENCH_PROFILE}.dashboard.json` : run === 0 ? process.env.BENCH_PROFILE : null);
+      const profiler = profileFile ? await context.newCDPSession(page) : null;
       await profiler?.send('Profiler.enable');
       await profiler?.send('Profiler.start');
       await page.goto(`${server.baseUrl}/login`);
@@ -356,8 +365,8 @@ async function main(): Promise<void> {
       const signInToSynced = Date.now() - signingIn;
       if (profiler) {
         const { profile } = await profiler.send('Profiler.stop');
-        await writeFile(process.env.BENCH_PROFILE!, JSON.stringify(profile));
-        console.log(`  run 1's CPU profile: ${process.env.BENCH_PROFILE}`);
+        await writeFile(profileFile!, JSON.stringify(profile));
+        console.log(`  the run's CPU profile: ${profileFile}`);
       }
       const syncs = (await measures(page, 'sync:')).filter((m) => m.detail?.whole);
       const transfers = syncs.find((m) => m.name === 'sync:transfers')!;

@@ -3,7 +3,7 @@ import { AppShell } from '@mantine/core';
 import { ModalsProvider, modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { Notifications } from '../components/toast-outlet';
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useLocation } from '@tanstack/react-router';
 import { DEFAULT_IDLE_LOCK_MS, TOAST_MS } from '../../shared/constants';
 import { WipeProblem } from '../components/wipe-problem';
 import { useAppBadge } from '../hooks/use-app-badge';
@@ -12,6 +12,7 @@ import { OfflineBanner } from '../features/sync-status/components/offline-banner
 import { GuardLoading } from './guard-loading';
 import { NavBar } from './nav-bar';
 import { UpdatePrompt } from './update-prompt';
+import { useDrawnLater } from '../hooks/use-drawn-later';
 import { useSession } from '../hooks/use-session';
 import { useRuntimeConfig } from '../lib/runtime-config';
 import { admittedPerson } from '../offline/session-state';
@@ -61,9 +62,31 @@ function useIdleLock(): void {
   }, [idleMs]);
 }
 
+/**
+ * The page under the bar, drawn once the bar is; and each page a person goes to, drawn after the
+ * one they leave is taken down (a render of its own, in the background, rather than one long task).
+ */
+function ShellPage() {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  return (
+    <>
+      <AppBadgeAfterPaint />
+      <KeyboardShortcuts />
+      <OfflineBanner />
+      <PageDrawnLater key={pathname} />
+    </>
+  );
+}
+
+function PageDrawnLater() {
+  return useDrawnLater() ? <Outlet /> : null;
+}
+
 function AdminShell() {
   const session = useSession();
   const person = admittedPerson(session);
+  // The bar's frame first, then its content, then the page, each in a render of its own.
+  const barDrawn = useDrawnLater();
   useIdleLock();
   // No toast, no question stays on screen behind the lock (they may name a record).
   useEffect(() => {
@@ -79,13 +102,10 @@ function AdminShell() {
   return (
     <AppShell header={{ height: 64 }} padding={{ base: 'sm', sm: 'md', lg: 'lg' }}>
       <AppShell.Header withBorder className={classes.header}>
-        <NavBar />
+        {barDrawn ? <NavBar /> : null}
       </AppShell.Header>
       <AppShell.Main className={classes.main}>
-        <AppBadgeAfterPaint />
-        <KeyboardShortcuts />
-        <OfflineBanner />
-        <Outlet />
+        {barDrawn ? <ShellPage /> : null}
       </AppShell.Main>
     </AppShell>
   );

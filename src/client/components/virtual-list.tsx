@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useDrawnLater } from '../hooks/use-drawn-later';
 import { rememberedNumber } from '../hooks/use-remembered';
 import { useListShortcuts } from '../hooks/use-shortcut-targets';
 import classes from './two-pane.module.css';
@@ -41,7 +42,8 @@ function useRowWindow(scrollRef: RefObject<HTMLDivElement | null>, count: number
       const fit = Math.ceil(element.clientHeight / rowHeight) + 1;
       setView((was) => (was.top === top && was.fit === fit ? was : { top, fit }));
     };
-    read();
+    // The first read comes with the observer's first report, after the frame's layout: reading
+    // the height here would lay the new page out inside the render's task.
     element.addEventListener('scroll', read, { passive: true });
     const resized = new ResizeObserver(read);
     resized.observe(element);
@@ -75,6 +77,8 @@ export function VirtualList({
     if (element && offset !== undefined) element.scrollTop = offset;
   }, [scrollKey]);
   const { first, last } = useRowWindow(scrollRef, count, rowHeight);
+  // The list's frame first, its rows in a render of their own.
+  const rowsDrawn = useDrawnLater();
   /** Scrolls the least that brings row `index` whole into view. */
   const scrollToIndex = useCallback(
     (index: number) => {
@@ -147,7 +151,7 @@ export function VirtualList({
   return (
     <div ref={scrollRef} className={classes.scroller} data-testid={testId} onKeyDown={onKeyDown}>
       <div role="list" aria-label={label} style={{ height: count * rowHeight, position: 'relative' }}>
-        {Array.from({ length: Math.max(0, last - first + 1) }, (_, offset) => {
+        {Array.from({ length: rowsDrawn ? Math.max(0, last - first + 1) : 0 }, (_, offset) => {
           const index = first + offset;
           const key = keyAt(index);
           return (

@@ -13,8 +13,11 @@ export function useFillViewport(ref: RefObject<HTMLElement | null>): void {
       const top = element.getBoundingClientRect().top + window.scrollY;
       element.style.setProperty('--pane-top', `${Math.round(top)}px`);
     };
-    measure();
+    // Measured when the observer first reports (after the frame's layout, before its paint), not
+    // here: reading the position now laid the whole new page out inside the render's task (30 ms
+    // of a list page's mount in a profile), and the frame lays it out anyway.
     const observer = new ResizeObserver(measure);
+    observer.observe(element);
     for (let node = element.previousElementSibling; node; node = node.previousElementSibling) {
       observer.observe(node);
     }
