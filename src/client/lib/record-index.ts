@@ -78,6 +78,8 @@ function makeIndex<T extends FilterableRecord>(
 /** The lowercase text of `field` for every row of the index, kept with it (a search reads it). */
 export function* haystackSteps<T extends FilterableRecord>(index: RecordIndex<T>, field: keyof T & string): Steps<readonly string[]> {
   const { haystacks } = internals.get(index)!;
+  const built = haystacks.get(field);
+  if (built) return built;
   const { rows } = index;
   const count = rows.length;
   const text = new Array<string>(count);
