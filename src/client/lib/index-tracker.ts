@@ -2,7 +2,7 @@
 // when that is little work and in slices (sliced.ts) when it is much.
 import type { RowsChange } from '../offline/list-view';
 import { indexSteps, type FilterableRecord, type RecordIndex } from './record-index';
-import { runSliced, runToEnd, type Steps } from './sliced';
+import { runSliced, runToEnd, SLICE_MS, WAITED_SLICE_MS, type Steps } from './sliced';
 
 /** Rows of work below which an index is built (or patched) in the render that needs it. */
 const AT_ONCE = 4096;
@@ -51,13 +51,19 @@ export class IndexTracker<T extends FilterableRecord> {
     if (!rows || this.job || this.built?.rows === rows) return;
     let stop = () => {};
     this.job = { rows, stop: () => stop() };
+    // Nothing shown yet: the person waits on this one, so it goes in longer slices.
+    const sliceMs = this.built ? SLICE_MS : WAITED_SLICE_MS;
     this.build(rows, (steps) => {
-      stop = runSliced(steps, (index) => {
-        this.job = null;
-        this.built = index;
-        this.schedule();
-        this.onBuilt();
-      });
+      stop = runSliced(
+        steps,
+        (index) => {
+          this.job = null;
+          this.built = index;
+          this.schedule();
+          this.onBuilt();
+        },
+        sliceMs,
+      );
       return null;
     });
   }
