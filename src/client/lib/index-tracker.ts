@@ -20,7 +20,8 @@ export class IndexTracker<T extends FilterableRecord> {
   private target: readonly T[] | undefined;
   /** Positions where `target` differs from the rows the next build starts from; null: build whole. */
   private touched: Set<number> | null = null;
-  private job: { rows: readonly T[]; stop: () => void } | null = null;
+  /** Stops the build under way in slices, if any. */
+  private job: (() => void) | null = null;
 
   constructor(
     readonly list: string,
@@ -41,7 +42,7 @@ export class IndexTracker<T extends FilterableRecord> {
     this.offer(rows);
     if (this.built?.rows === rows) return this.built;
     const work = this.touched && this.built ? this.touched.size : rows.length;
-    if (!this.job && work <= AT_ONCE) this.built = this.build(rows, (steps) => runToEnd(steps));
+    if (!this.job && work <= AT_ONCE) this.built = runToEnd(this.stepsFor(rows));
     return this.built;
   }
 
@@ -49,29 +50,24 @@ export class IndexTracker<T extends FilterableRecord> {
   schedule(): void {
     const rows = this.target;
     if (!rows || this.job || this.built?.rows === rows) return;
-    let stop = () => {};
-    this.job = { rows, stop: () => stop() };
     // Nothing shown yet: the person waits on this one, so it goes in longer slices.
     const sliceMs = this.built ? SLICE_MS : WAITED_SLICE_MS;
-    this.build(rows, (steps) => {
-      stop = runSliced(
-        steps,
-        (index) => {
-          this.job = null;
-          this.built = index;
-          this.schedule();
-          this.onBuilt();
-        },
-        sliceMs,
-      );
-      return null;
-    });
+    this.job = runSliced(
+      this.stepsFor(rows),
+      (index) => {
+        this.job = null;
+        this.built = index;
+        this.schedule();
+        this.onBuilt();
+      },
+      sliceMs,
+    );
   }
 
   /** Stops a build under way: the steps gathered since it began start from rows never built, so the next build is whole. */
   stop(): void {
     if (!this.job) return;
-    this.job.stop();
+    this.job();
     this.job = null;
     this.touched = null;
   }
@@ -85,11 +81,11 @@ export class IndexTracker<T extends FilterableRecord> {
     this.target = rows;
   }
 
-  /** Builds `rows`' index with `run` from the index the gathered steps start from; steps from `rows` on are gathered anew. */
-  private build<R>(rows: readonly T[], run: (steps: Steps<RecordIndex<T>>) => R): R {
+  /** The steps building `rows`' index from the one the gathered steps start from; steps from `rows` on are gathered anew. */
+  private stepsFor(rows: readonly T[]): Steps<RecordIndex<T>> {
     const from = this.built;
     const patch = this.touched && from ? { from, touched: [...this.touched] } : undefined;
     this.touched = new Set();
-    return run(indexSteps(rows, this.key, patch));
+    return indexSteps(rows, this.key, patch);
   }
 }

@@ -57,7 +57,7 @@ function makeIndex<T extends FilterableRecord>(
   order: Int32Array,
   state: IndexInternals,
 ): RecordIndex<T> {
-  const { keys, haystacks } = state;
+  const { keys } = state;
   const index: RecordIndex<T> = {
     rows,
     order,
@@ -68,7 +68,7 @@ function makeIndex<T extends FilterableRecord>(
       return position === -1 ? undefined : position;
     },
     haystack(field) {
-      return haystacks.get(field) ?? runToEnd(haystackSteps(index, field));
+      return runToEnd(haystackSteps(index, field));
     },
   };
   internals.set(index, state);

@@ -31,18 +31,28 @@ function snapshots() {
 }
 
 function tracker(stepOf: (rows: readonly Row[]) => RowsChange | undefined) {
-  let built = 0;
   const waiting: (() => void)[] = [];
-  const index = new IndexTracker<Row>('transfers', 'id', stepOf, () => {
-    built += 1;
-    waiting.splice(0).forEach((resolve) => resolve());
-  });
+  const index = new IndexTracker<Row>('transfers', 'id', stepOf, () => waiting.splice(0).forEach((resolve) => resolve()));
   return {
     index,
-    built: () => built,
-    /** Resolves at the next build finished in slices. */
-    nextBuilt: () => new Promise<void>((resolve) => waiting.push(resolve)),
+    /** Schedules and waits for builds in slices until the index shown is that of `rows`. */
+    async settle(rows: readonly Row[]): Promise<RecordIndex<Row>> {
+      while (index.current(rows)?.rows !== rows) {
+        const built = new Promise<void>((resolve) => waiting.push(resolve));
+        index.schedule();
+        await built;
+      }
+      return index.current(rows)!;
+    },
   };
+}
+
+/** A tracker showing the index of 30,000 rows, built in slices. */
+async function trackerOfLargeList(stepOf: (rows: readonly Row[]) => RowsChange | undefined) {
+  const first = Array.from({ length: 30_000 }, (_, i) => row(i + 1, i * 13));
+  const t = tracker(stepOf);
+  await t.settle(first);
+  return { t, first };
 }
 
 const sameOrder = (index: RecordIndex<Row> | null, rows: readonly Row[]) => {
@@ -54,27 +64,18 @@ describe('the index a screen shows (issue 22: large builds in slices)', () => {
   it('builds a small list in the render, a large one in slices and shows nothing of it meanwhile', async () => {
     const { stepOf } = snapshots();
     const small = Array.from({ length: 500 }, (_, i) => row(i + 1, i * 7));
-    const t = tracker(stepOf);
-    sameOrder(t.index.current(small), small);
+    sameOrder(tracker(stepOf).index.current(small), small);
 
     const large = Array.from({ length: 30_000 }, (_, i) => row(i + 1, i * 13));
     const u = tracker(stepOf);
     expect(u.index.current(large)).toBeNull();
-    const done = u.nextBuilt();
-    u.index.schedule();
-    await done;
-    sameOrder(u.index.current(large), large);
+    sameOrder(await u.settle(large), large);
   });
 
   it('shows the last index built while it lags, then patches through every step it missed', async () => {
     const { stepOf, next } = snapshots();
-    const first = Array.from({ length: 30_000 }, (_, i) => row(i + 1, i * 13));
-    const t = tracker(stepOf);
-    t.index.current(first);
-    let done = t.nextBuilt();
-    t.index.schedule();
-    await done;
-    // Three snapshots of 5,000 changed rows each, offered while the build of the first runs.
+    const { t, first } = await trackerOfLargeList(stepOf);
+    // Snapshots of thousands of changed rows offered while the builds in slices run.
     const second = next(first, Array.from({ length: 5000 }, (_, i) => i * 3), 2000, 17);
     expect(t.index.current(second)?.rows).toBe(first);
     t.index.schedule();
@@ -82,40 +83,21 @@ describe('the index a screen shows (issue 22: large builds in slices)', () => {
     expect(t.index.current(third)?.rows).toBe(first);
     t.index.schedule();
     const fourth = next(third, [7, 8, 9], 0, 31);
-    t.index.current(fourth);
-    t.index.schedule();
-    while (t.index.current(fourth)?.rows !== fourth) {
-      done = t.nextBuilt();
-      await done;
-    }
-    sameOrder(t.index.current(fourth), fourth);
+    sameOrder(await t.settle(fourth), fourth);
     // A step it cannot follow (not from the rows offered before) is built whole, and right.
     const other = next(first, [1, 2, 3], 5000, 41);
     expect(t.index.current(other)?.rows).toBe(fourth);
-    done = t.nextBuilt();
-    t.index.schedule();
-    await done;
-    sameOrder(t.index.current(other), other);
+    sameOrder(await t.settle(other), other);
   });
 
   it('a build stopped half way leaves the next one whole and right', async () => {
     const { stepOf, next } = snapshots();
-    const first = Array.from({ length: 30_000 }, (_, i) => row(i + 1, i * 13));
-    const t = tracker(stepOf);
-    t.index.current(first);
-    let done = t.nextBuilt();
-    t.index.schedule();
-    await done;
+    const { t, first } = await trackerOfLargeList(stepOf);
     const second = next(first, Array.from({ length: 6000 }, (_, i) => i * 4), 0, 11);
     t.index.current(second);
     t.index.schedule();
     t.index.stop();
     const third = next(second, [5, 6], 0, 13);
-    while (t.index.current(third)?.rows !== third) {
-      done = t.nextBuilt();
-      t.index.schedule();
-      await done;
-    }
-    sameOrder(t.index.current(third), third);
+    sameOrder(await t.settle(third), third);
   });
 });
