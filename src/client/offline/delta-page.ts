@@ -33,21 +33,23 @@ export class UnreadablePageError extends ProblemError {
  * Writes the page's rows as the server sent them, its deletions and its cursor: a segment of the
  * list (segments.ts). The outbox is not read: unsent changes are laid over the rows when they are
  * read (overlay.ts), and an unsent change to a record the server deleted gets its 404 when sent.
+ * Answers the keys swept (`sweepExcept`).
  */
-export async function writeDeltaPage(write: PageWrite): Promise<void> {
+export async function writeDeltaPage(write: PageWrite): Promise<number[]> {
   const { collection, page } = write;
   const unreadable =
     !Array.isArray(page.items) ||
     !Array.isArray(page.deleted) ||
     page.items.some((item) => !item || typeof recordKeyOf(collection, item) !== 'number');
   if (unreadable) throw new UnreadablePageError();
-  await db.transaction('rw', db.segments, db.meta, async () => {
+  return db.transaction('rw', db.segments, db.meta, async () => {
     assertGeneration(write.generation);
-    await appendToList({ table: db.segments, meta: db.meta }, collection, page.items, page.deleted as number[], write.sweepExcept);
+    const swept = await appendToList({ table: db.segments, meta: db.meta }, collection, page.items, page.deleted as number[], write.sweepExcept);
     await db.meta.bulkPut([
       { key: cursorKey(collection), value: page.cursor },
       ...(page.more ? [] : [{ key: lastSyncKey(collection), value: Date.now() }]),
     ]);
+    return swept;
   });
 }
 

@@ -93,6 +93,7 @@ interface ListTables {
  * holds `segments` and `meta` read-write). When small segments have piled up, or `sweepExcept`
  * is given (every key the server listed, on the last page of a sync from 0: other rows go), the
  * list is compacted first, so the segments appended here stay for the other contexts to read.
+ * Answers the keys swept.
  */
 export async function appendToList(
   tables: ListTables,
@@ -100,11 +101,12 @@ export async function appendToList(
   rows: readonly object[],
   deleted: readonly number[],
   sweepExcept?: ReadonlySet<number>,
-): Promise<void> {
+): Promise<number[]> {
   const counter = await tables.meta.get(segmentsKey(list));
   let small = typeof counter?.value === 'number' ? counter.value : 0;
+  let swept: number[] = [];
   if (sweepExcept || small >= SMALL_SEGMENTS_BEFORE_COMPACTION) {
-    await compact(tables, list, sweepExcept);
+    swept = await compact(tables, list, sweepExcept);
     small = 0;
   }
   if (rows.length > 0 || deleted.length > 0) {
@@ -112,13 +114,15 @@ export async function appendToList(
     if (rows.length + deleted.length < SMALL_SEGMENT) small += 1;
   }
   await tables.meta.put({ key: segmentsKey(list), value: small });
+  return swept;
 }
 
 /**
  * Writes a list again as full segments (in the caller's transaction). The rows `sweepExcept`
  * does not name are deleted in a last, ordinary segment, so the lists in memory hear of it.
+ * Answers their keys.
  */
-async function compact({ table }: ListTables, list: CollectionName, sweepExcept?: ReadonlySet<number>): Promise<void> {
+async function compact({ table }: ListTables, list: CollectionName, sweepExcept?: ReadonlySet<number>): Promise<number[]> {
   const old = await readSegments(table, list);
   const rows = foldSegments(list, old);
   const gone = sweepExcept ? [...rows.keys()].filter((key) => !sweepExcept.has(key)) : [];
@@ -128,6 +132,7 @@ async function compact({ table }: ListTables, list: CollectionName, sweepExcept?
   const kept = rows.size > 0 ? cut(list, first, [...rows.values()], [], true) : [];
   await table.bulkPut(kept);
   if (gone.length > 0) await table.put({ list, seg: first + kept.length, rows: [], deleted: gone });
+  return gone;
 }
 
 /** A list's rows as its first segments (the upgrade moving a device's per-row cache into segments). */

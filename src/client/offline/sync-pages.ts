@@ -8,9 +8,10 @@ import { SYNC_PAGE_LIMIT } from '../../shared/constants';
 import type { ErrorBody } from '../../shared/entities';
 import { db } from './db';
 import { cursorKey, UnreadablePageError, writeDeltaPage } from './delta-page';
-import { apiRequest, HttpError, NetworkError } from './http';
+import { apiAnswer, HttpError, NetworkError } from './http';
 import { currentGeneration, StaleGenerationError } from './session';
 import { timeNow } from './timing';
+import type { WrittenRows } from './view-store';
 
 const REQUEST_TIMEOUT_MS = 60_000;
 
@@ -23,8 +24,8 @@ export interface PagesRequest {
   /** The signed-in person's ID token. */
   token: string;
   /**
-   * The page holds the list in memory: the worker sends it the rows each commit writes (a list
-   * held by no one is not copied for nothing; one the page comes to hold meanwhile reads them back).
+   * The page holds the list in memory: the worker sends it each page committed (a list held by
+   * no one is not copied for nothing; one the page comes to hold meanwhile reads them back).
    */
   rowsToPage: boolean;
   /** The page's generation, run in place; in the worker, the worker's (a wipe terminates it). */
@@ -99,23 +100,28 @@ function isDeltaPage(value: unknown): value is DeltaPage<object> {
   return Boolean(value && typeof value === 'object' && Array.isArray((value as DeltaPage<object>).items));
 }
 
-/** One page's answer (or failure). */
-type Fetched = { ok: true; answer: DeltaPage<object> | object[] } | { ok: false; error: unknown };
+/** One page's answer, with the text it was read from (or a failure). */
+type Fetched = { ok: true; answer: DeltaPage<object> | object[]; text: string } | { ok: false; error: unknown };
 
 /** Asks for the page after `cursor` now; the promise never rejects (the outcome says). */
 function askPage(path: string, cursor: string, token: string): Promise<Fetched> {
   const url = `${path}?since=${encodeURIComponent(cursor)}&limit=${SYNC_PAGE_LIMIT}`;
-  return apiRequest<DeltaPage<object> | object[]>(url, { token, timeoutMs: REQUEST_TIMEOUT_MS }).then(
-    (answer) => ({ ok: true as const, answer }),
+  return apiAnswer<DeltaPage<object> | object[]>(url, { token, timeoutMs: REQUEST_TIMEOUT_MS }).then(
+    ({ value, text }) => ({ ok: true as const, answer: value, text }),
     (error: unknown) => ({ ok: false as const, error }),
   );
 }
 
 /**
  * Pages are pipelined: the next page is asked for as soon as a page's answer names its cursor,
- * so the server and the network work while this page is written.
+ * so the server and the network work while this page is written. Each page committed is told to
+ * `onWritten` (the sync worker sends it to the page) before the next is written.
  */
-export async function syncPages(request: PagesRequest, onFirstCommit: (first: FirstCommit) => void): Promise<PagesResult> {
+export async function syncPages(
+  request: PagesRequest,
+  onFirstCommit: (first: FirstCommit) => void,
+  onWritten?: (written: WrittenRows) => void,
+): Promise<PagesResult> {
   const { name, token } = request;
   const { path, key } = COLLECTIONS[name];
   const generation = request.generation ?? currentGeneration();
@@ -154,13 +160,14 @@ export async function syncPages(request: PagesRequest, onFirstCommit: (first: Fi
       const ahead = page.more ? askPage(path, page.cursor, token) : null;
       if (fromScratch) page.items.forEach((item) => seen.add((item as Record<string, unknown>)[key] as number));
       const writeStarted = timeNow();
-      await writeDeltaPage({
+      const swept = await writeDeltaPage({
         collection: name,
         page,
         generation,
         sweepExcept: fromScratch && !page.more ? seen : undefined,
       });
       stats.writeMs += timeNow() - writeStarted;
+      onWritten?.({ collection: name, text: fetched.text, swept });
       stats.pages += 1;
       committed += 1;
       stats.records += page.items.length + page.deleted.length;

@@ -4,17 +4,18 @@
 // the list's in-memory copy in place. A list is read whole from IndexedDB once (the first time a
 // screen asks for it: one range read of its segments), never again after each sync page or outbox
 // answer. Other contexts (tabs, the service worker) say which segments they wrote on a
-// BroadcastChannel; this context reads just those. The sync worker sends its page the rows.
+// BroadcastChannel; this context reads just those. The sync worker sends its page the pages it
+// committed, as the server's text.
 //
 // Rows are kept as the server sent them; this device's unsent (or just answered) changes are laid
 // over them in the list views, from the outbox entries of the list, which the same middleware sees
 // change. So a sync writes rows without reading the outbox, and a queued change writes only the
 // outbox.
 import type { DBCoreMutateRequest, DBCoreMutateResponse, DBCoreTransaction, Middleware, DBCore } from 'dexie';
-import { COLLECTION_NAMES, type CollectionName } from '../../shared/collections';
+import { COLLECTION_NAMES, type CollectionName, type DeltaPage } from '../../shared/collections';
 import { addSegment, emptyChange, ListView, type Change, type EntryReader, type Reader } from './list-view';
 import type { OutboxEntry } from './outbox-entry';
-import { SEGMENT_ROWS, type Segment } from './segments';
+import type { Segment } from './segments';
 
 /** Segments of a list by number (undefined: compacted away since). */
 type SegmentReader = (name: CollectionName, segs: number[]) => Promise<(Segment | undefined)[]>;
@@ -101,26 +102,29 @@ function outboxChanged(): void {
   stores?.forEach((store) => void store.refreshEntries());
 }
 
-/** What a commit wrote to a list, as rows: sent by the sync worker to the page that started it. */
+/**
+ * A sync page the sync worker committed, sent to the page that started it: the server's answer as
+ * text (a delta page, or the bare array of a server without deltas) and the keys its commit swept.
+ */
 export interface WrittenRows {
   collection: CollectionName;
-  rows: object[];
-  deleted: number[];
-  reload: boolean;
+  text: string;
+  swept: number[];
 }
 
-/** In the sync worker: its name on the channel, the lists its page holds, and where their rows go. */
-let sendsRows: { origin: string; wants: (list: CollectionName) => boolean; send: (written: WrittenRows) => void } | null = null;
+/** In the sync worker: its name on the channel, and the lists whose pages it sends its page. */
+let writtenBy: { origin: string; sendsTo: (list: CollectionName) => boolean } | null = null;
 /** In a page: the contexts whose rows come to it directly (its sync worker), not to be read back. */
 const rowsComeFrom = new Set<string>();
 
 /**
- * The sync worker sends what each commit wrote to the page that started it, which lays the rows
- * in as they are (applyWrittenRows) rather than reading them back from IndexedDB: the page's reads
- * would queue behind, and hold back, the worker's next writes. Other contexts read them back.
+ * The sync worker sends each page it commits to the page that started it, which lays the rows in
+ * (applyWrittenRows) rather than reading them back from IndexedDB: the page's reads would queue
+ * behind, and hold back, the worker's next writes. Its channel messages about those lists carry
+ * its name, so that page passes them by; other contexts read the segments back.
  */
-export function sendWrittenRows(origin: string, wants: (list: CollectionName) => boolean, send: (written: WrittenRows) => void): void {
-  sendsRows = { origin, wants, send };
+export function markWrittenBy(origin: string, sendsTo: (list: CollectionName) => boolean): void {
+  writtenBy = { origin, sendsTo };
 }
 
 /** Whether this context holds (or is reading) the list in memory. */
@@ -134,23 +138,8 @@ export function takeWrittenRowsFrom(origin: string): void {
 }
 
 function announce(collection: CollectionName, change: Change): void {
-  const direct = sendsRows?.wants(collection) ? sendsRows : null;
-  if (direct) {
-    // In messages of a segment's rows at most: each is a short task for the page to take in.
-    const rows = [...change.put.values()];
-    const deleted = [...change.deleted];
-    const count = Math.max(1, Math.ceil(rows.length / SEGMENT_ROWS));
-    for (let i = 0; i < count; i += 1) {
-      const last = i === count - 1;
-      direct.send({
-        collection,
-        rows: rows.slice(i * SEGMENT_ROWS, (i + 1) * SEGMENT_ROWS),
-        deleted: last ? deleted : [],
-        reload: last && change.reload,
-      });
-    }
-  }
-  channel?.postMessage({ collection, segs: change.segs, reload: change.reload, origin: direct?.origin } satisfies ChangeMessage);
+  const origin = writtenBy?.sendsTo(collection) ? writtenBy.origin : undefined;
+  channel?.postMessage({ collection, segs: change.segs, reload: change.reload, origin } satisfies ChangeMessage);
 }
 
 /** What one transaction committed to the outbox: its changes (the access log's entries left out). */
@@ -206,15 +195,19 @@ function onRemoteChange(message: ChangeMessage): void {
   takeTurn(message.collection, () => applyRemoteChange(message));
 }
 
-/** Rows this page's sync worker wrote (sendWrittenRows), laid in after the changes told before. */
+/** A page this page's sync worker committed (markWrittenBy), laid in after the changes told before. */
 export function applyWrittenRows(written: WrittenRows): void {
-  if (!COLLECTION_SET.has(written.collection)) return;
-  const change = emptyChange();
-  change.reload = written.reload;
-  addSegment(change, { list: written.collection, seg: 0, rows: written.rows, deleted: written.deleted });
-  takeTurn(written.collection, () => {
-    const store = storeOf(written.collection);
-    if (store.holds()) store.apply(change);
+  const { collection } = written;
+  if (!COLLECTION_SET.has(collection)) return;
+  takeTurn(collection, () => {
+    const store = storeOf(collection);
+    // A list let go of meanwhile is read whole when next asked for: its page is not parsed for nothing.
+    if (!store.holds()) return;
+    const answer = JSON.parse(written.text) as DeltaPage<object> | object[];
+    const page = Array.isArray(answer) ? { items: answer, deleted: [] } : answer;
+    const change = emptyChange();
+    addSegment(change, { list: collection, seg: 0, rows: page.items, deleted: [...(page.deleted as number[]), ...written.swept] });
+    store.apply(change);
   });
 }
 

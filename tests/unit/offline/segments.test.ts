@@ -11,7 +11,7 @@ import { db } from '../../../src/client/offline/db';
 import { writeDeltaPage } from '../../../src/client/offline/delta-page';
 import { SEGMENT_ROWS, type Segment } from '../../../src/client/offline/segments';
 import { currentGeneration } from '../../../src/client/offline/session';
-import { applyWrittenRows, collectionViews, remoteChangesApplied, sendWrittenRows, takeWrittenRowsFrom, type WrittenRows } from '../../../src/client/offline/view-store';
+import { applyWrittenRows, collectionViews, markWrittenBy, remoteChangesApplied, takeWrittenRowsFrom } from '../../../src/client/offline/view-store';
 import type { Transfer } from '../../../src/shared/entities';
 
 let stop: (() => void) | null = null;
@@ -125,7 +125,7 @@ it("another context's commits are laid over the list in the order they were told
   expect((views.get() as Transfer[]).find((row) => row.transfer_id === 1)?.status).toBe('flagged');
 });
 
-it("the sync worker's rows are laid in as sent, its channel messages ignored, and shown before its list is said synced", async () => {
+it("the sync worker's pages are laid in as sent, its channel messages ignored, and shown before its list is said synced", async () => {
   await page([sampleTransfer(1)]);
   const views = collectionViews('transfers');
   let published = 0;
@@ -139,8 +139,10 @@ it("the sync worker's rows are laid in as sent, its channel messages ignored, an
   // Two messages in quick succession after a quiet moment (a first sync's pages): the first is
   // shown at once, the second waits for the gap…
   await new Promise((resolve) => setTimeout(resolve, 300));
-  applyWrittenRows({ collection: 'transfers', rows: [sampleTransfer(2), sampleTransfer(1, 'completed')], deleted: [], reload: false });
-  applyWrittenRows({ collection: 'transfers', rows: [sampleTransfer(3)], deleted: [2], reload: false });
+  // Each as the server's text: a delta page, then a page deleting one key and sweeping another.
+  const text = (items: Transfer[], deleted: number[]) => JSON.stringify({ items, deleted, cursor: '1', more: true });
+  applyWrittenRows({ collection: 'transfers', text: text([sampleTransfer(2), sampleTransfer(1, 'completed'), sampleTransfer(4)], []), swept: [] });
+  applyWrittenRows({ collection: 'transfers', text: text([sampleTransfer(3)], [2]), swept: [4] });
   await waitFor('the first shown', () => (views.get() as Transfer[]).some((row) => row.transfer_id === 2), { timeout: 15_000, interval: 1 });
   const shown = published;
   expect(shown).toBe(2);
@@ -150,10 +152,19 @@ it("the sync worker's rows are laid in as sent, its channel messages ignored, an
   expect(new Set((views.get() as Transfer[]).map((row) => `${row.transfer_id} ${row.status}`))).toEqual(new Set(['1 completed', '3 active']));
 });
 
+it("a server without deltas: the sync worker's page is the bare list", async () => {
+  await page([sampleTransfer(1)]);
+  const views = collectionViews('transfers');
+  stop = views.subscribe(() => undefined);
+  await waitFor('the list in memory', () => views.get()?.length === 1, { timeout: 15_000, interval: 10 });
+  applyWrittenRows({ collection: 'transfers', text: JSON.stringify([sampleTransfer(1, 'completed'), sampleTransfer(2)]), swept: [] });
+  await remoteChangesApplied('transfers');
+  expect(views.get()).toEqual([sampleTransfer(1, 'completed'), sampleTransfer(2)]);
+});
+
 // Last in this file: this context acts as the sync worker from here on.
-it('as the sync worker: the rows of a list the page holds go to the page, named on the channel; of another, only the channel tells', async () => {
-  const sent: WrittenRows[] = [];
-  sendWrittenRows('sync test-worker', (list) => list === 'transfers', (written) => sent.push(written));
+it('as the sync worker: its channel messages about the lists whose pages it sends its page carry its name; of another, none', async () => {
+  markWrittenBy('sync test-worker', (list) => list === 'transfers');
   const told: { collection: string; origin?: string }[] = [];
   const channel = new BroadcastChannel('pharmacy-collection-changes');
   channel.onmessage = (event: MessageEvent<{ collection: string; origin?: string }>) => told.push(event.data);
@@ -161,7 +172,6 @@ it('as the sync worker: the rows of a list the page holds go to the page, named 
   await writeDeltaPage({ collection: 'refills', page: { items: [{ ...sampleTransfer(3), id: 3 }], deleted: [], cursor: '1', more: false }, generation: currentGeneration() });
   await waitFor('both commits told', () => told.length === 2, { timeout: 15_000, interval: 10 });
   channel.close();
-  expect(sent.map((written) => [written.collection, written.rows.length])).toEqual([['transfers', 2]]);
   expect(told.map(({ collection, origin }) => [collection, origin])).toEqual([
     ['transfers', 'sync test-worker'],
     ['refills', undefined],

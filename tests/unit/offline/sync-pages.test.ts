@@ -57,6 +57,29 @@ describe('the sync page loop', () => {
     expect(refused).toMatchObject({ ok: false, failure: { kind: 'http', status: 401 }, resume: { from: '5', scratch: false } });
   });
 
+  it("tells each page as it is committed: the server's text and the keys the last page swept", async () => {
+    api.seed(5);
+    api.pageSize = 2;
+    await cachedList('transfers').bulkPut([sampleTransfer(1), sampleTransfer(98), sampleTransfer(99)]);
+    const request: PagesRequest = { name: 'transfers', from: '0', scratch: true, rowsToPage: true, token: 'token-1' };
+    const told: { keys: number[]; swept: number[] }[] = [];
+    await syncPages(
+      request,
+      () => undefined,
+      ({ collection, text, swept }) => {
+        expect(collection).toBe('transfers');
+        const page = JSON.parse(text) as { items: { transfer_id: number }[] };
+        told.push({ keys: page.items.map((row) => row.transfer_id), swept });
+      },
+    );
+    expect(told).toEqual([
+      { keys: [1, 2], swept: [] },
+      { keys: [3, 4], swept: [] },
+      { keys: [5], swept: [98, 99] },
+    ]);
+    expect((await cachedList('transfers').primaryKeys()).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('renews a token refused mid-sync and goes on from the last page committed', async () => {
     api.seed(7);
     api.pageSize = 3;
