@@ -161,12 +161,21 @@ export async function readByHand(
 }
 
 /** (c) The first sync's requests by hand: every delta page of each list from cursor 0, fetched and parsed. */
-export async function fetchPagesByHand(page: Page, lists: CollectionName[], token: string): Promise<ListTimes & { rows: number }> {
+export async function fetchPagesByHand(
+  page: Page,
+  lists: CollectionName[],
+  token: string,
+): Promise<ListTimes & { rows: number; wireBytes: number; textBytes: number }> {
   const wanted = lists.map((name) => ({ name, url: `${API_BASE}${COLLECTIONS[name].path}` }));
   return page.evaluate(
     async ([items, bearer, limit]) => {
       const lists: Record<string, number> = {};
       let rows = 0;
+      // The pages' bytes as Resource Timing has them: on the wire (gzipped) and as JSON text.
+      let wireBytes = 0;
+      let textBytes = 0;
+      performance.setResourceTimingBufferSize(1000);
+      performance.clearResourceTimings();
       const started = performance.now();
       for (const { name, url } of items) {
         const listStarted = performance.now();
@@ -175,13 +184,16 @@ export async function fetchPagesByHand(page: Page, lists: CollectionName[], toke
           const response = await fetch(`${url}?since=${cursor}&limit=${limit}`, { headers: { Authorization: `Bearer ${bearer}` } });
           if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
           const answer = (await response.json()) as { items: unknown[]; cursor: string; more: boolean };
+          const timing = performance.getEntriesByName(response.url).at(-1) as PerformanceResourceTiming | undefined;
+          wireBytes += timing?.encodedBodySize ?? NaN;
+          textBytes += timing?.decodedBodySize ?? NaN;
           rows += answer.items.length;
           cursor = answer.cursor;
           if (!answer.more) break;
         }
         lists[name] = performance.now() - listStarted;
       }
-      return { lists, totalMs: performance.now() - started, rows };
+      return { lists, totalMs: performance.now() - started, rows, wireBytes, textBytes };
     },
     [wanted, token, SYNC_PAGE_LIMIT] as const,
   );
