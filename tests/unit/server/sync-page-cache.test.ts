@@ -1,6 +1,7 @@
 // The kept pages of the lists' syncs (routes/admin/sync-page-cache.ts): what is kept, for how
 // long, what is read again. The API test (tests/api/lists/sync-page-cache.test.ts) shows a device
 // ending with the list as it stands when kept pages are older than the writes after them.
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { SyncPageCache } from '../../../src/server/routes/admin/sync-page-cache';
 import type { ChangesJson } from '../../../src/server/repositories/synced-list';
@@ -26,7 +27,9 @@ describe('SyncPageCache', () => {
     expect(read).toHaveBeenCalledTimes(1);
     expect(a.body.equals(b.body) && b.body === c.body).toBe(true);
     expect(c).toMatchObject({ cursor: 20, more: true });
-    expect(cache.size).toBe(a.body.length);
+    // Kept as text and gzipped (the same text), both counted.
+    expect(gunzipSync(c.gzipped!).equals(c.body)).toBe(true);
+    expect(cache.size).toBe(a.body.length + c.gzipped!.length);
   });
 
   it('keeps pages apart by list, cursor and size', async () => {

@@ -4,7 +4,8 @@
 // is one `download` entry in the access log with its count, and so is a sync from the start (the
 // first page after `?since=0`: the app's first sync and its daily whole read), with the count the
 // whole list holds then; the pages after it, and deltas, none (the list is on the device already).
-// Full pages are kept a while for the next device asking for them (sync-page-cache.ts).
+// Full pages are kept a while for the next device asking for them (sync-page-cache.ts). Answers go
+// gzipped to the clients that take it (gzip-answer.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import { COLLECTION_NAMES, COLLECTIONS } from '../../../shared/collections';
 import { SYNC_PAGE_LIMIT } from '../../../shared/constants';
@@ -12,6 +13,7 @@ import { SyncQuerySchema, listAnswerSchema, type SyncQuery } from '../../../shar
 import { SYNCED_LISTS } from '../../repositories/list-registry';
 import { listChangesJson, listCount, listJson, noChangesJson, type SyncedList } from '../../repositories/synced-list';
 import { recordAccess } from './access';
+import { sendJson } from './gzip-answer';
 import { adminPath } from './support';
 import { SyncPageCache } from './sync-page-cache';
 
@@ -54,33 +56,29 @@ export const listRoutes: FastifyPluginAsync = async (app) => {
       { schema: { querystring: SyncQuerySchema, response: { 200: listAnswerSchema(list.schema) } } },
       async (request, reply) => {
         const { since, limit } = request.query as SyncQuery;
-        let json: string | Buffer;
         if (since === undefined) {
-          json = await listJson(app.db, list);
+          const json = await listJson(app.db, list);
           // Recorded before the list leaves: no answer without its entry.
           if (list.patientData !== false) {
             await recordAccess(app.db, request, { action: 'download', collection: name, detail: { count: countRows(json, first) } });
           }
-        } else {
-          if (Number(since) === 0 && list.patientData !== false) {
-            const count = await countOf(list);
-            await recordAccess(app.db, request, { action: 'download', collection: name, detail: { count, sync: true } });
-          }
-          const after = Number(since);
-          const size = Math.min(Number(limit ?? SYNC_PAGE_LIMIT), SYNC_PAGE_LIMIT);
-          json = app.changeFeed.nothingAfter(name, after)
-            ? noChangesJson(after)
-            : (
-                await pages.page(
-                  name,
-                  after,
-                  size,
-                  () => listChangesJson(app.db, list, after, size),
-                  (cursor) => app.changeFeed.nothingAfter(name, cursor),
-                )
-              ).body;
+          return sendJson(request, reply, json);
         }
-        return reply.type('application/json; charset=utf-8').send(json);
+        if (Number(since) === 0 && list.patientData !== false) {
+          const count = await countOf(list);
+          await recordAccess(app.db, request, { action: 'download', collection: name, detail: { count, sync: true } });
+        }
+        const after = Number(since);
+        const size = Math.min(Number(limit ?? SYNC_PAGE_LIMIT), SYNC_PAGE_LIMIT);
+        if (app.changeFeed.nothingAfter(name, after)) return sendJson(request, reply, noChangesJson(after));
+        const page = await pages.page(
+          name,
+          after,
+          size,
+          () => listChangesJson(app.db, list, after, size),
+          (cursor) => app.changeFeed.nothingAfter(name, cursor),
+        );
+        return sendJson(request, reply, page.body, page.gzipped);
       },
     );
   }

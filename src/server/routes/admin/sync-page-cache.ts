@@ -11,8 +11,10 @@
 // while this instance knows nothing changed after its cursor (change-feed.ts), otherwise it is
 // read again. Pages are kept a short while (a change of shift), within a byte budget, so a
 // deleted patient's row does not go on being handed out (it would be deleted by the next page).
+// A kept page is also kept gzipped (gzip-answer.ts), compressed once for every device.
 import type { CollectionName } from '../../../shared/collections';
 import type { ChangesJson } from '../../repositories/synced-list';
+import { gzipText } from './gzip-answer';
 
 /** How long a page is kept after it was read. */
 export const SYNC_PAGE_KEPT_MS = 10 * 60_000;
@@ -23,6 +25,8 @@ const SMALLEST_KEPT_BYTES = 64 * 1024;
 
 export interface KeptPage {
   body: Buffer;
+  /** The body gzipped, when the page is large enough to be kept. */
+  gzipped?: Buffer;
   cursor: number;
   more: boolean;
 }
@@ -72,7 +76,10 @@ export class SyncPageCache {
     }
     if (kept) this.drop(key);
     const entry: Entry = {
-      page: read().then(({ json, cursor, more }) => ({ body: Buffer.from(json), cursor, more })),
+      page: read().then(async ({ json, cursor, more }) => {
+        const body = Buffer.from(json);
+        return { body, gzipped: body.length < SMALLEST_KEPT_BYTES ? undefined : await gzipText(body), cursor, more };
+      }),
       at: this.now(),
       bytes: 0,
     };
@@ -81,7 +88,7 @@ export class SyncPageCache {
       const page = await entry.page;
       if (this.entries.get(key) === entry) {
         if (page.body.length < SMALLEST_KEPT_BYTES) this.drop(key);
-        else this.count(entry, page.body.length);
+        else this.count(entry, page.body.length + (page.gzipped?.length ?? 0));
       }
       return page;
     } catch (error) {
