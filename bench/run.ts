@@ -427,7 +427,7 @@ async function main(): Promise<void> {
         const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
         const at20Mbit = (bytes: number) => seconds((bytes * 8) / 20e6 * 1000);
         console.log(
-          `      the first sync's pages, all lists: ${mb(fetched.wireBytes)} on the wire, ${mb(fetched.textBytes)} of JSON ` +
+          `      the first sync's pages as fetched by hand (c), all lists: ${mb(fetched.wireBytes)} on the wire, ${mb(fetched.textBytes)} of JSON ` +
             `(${(fetched.textBytes / fetched.wireBytes).toFixed(1)}x); at 20 Mbit/s ${at20Mbit(fetched.wireBytes)} of transfer, ` +
             `${at20Mbit(fetched.textBytes)} if sent as text`,
         );

@@ -8,8 +8,7 @@ import { onOutboxMessage } from './offline/outbox-channel';
 import { bumpGeneration } from './offline/session';
 import { syncPages } from './offline/sync-pages';
 import type { WorkerAnswer, WorkerAsk } from './offline/sync-worker-client';
-import type { WrittenRows } from './offline/view-store';
-import { markWrittenBy } from './offline/view-store';
+import { markWrittenBy, type WrittenPage } from './offline/view-store';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -25,7 +24,7 @@ self.onmessage = (event: MessageEvent<WorkerAsk>) => {
   const { id, request } = event.data;
   if (request.rowsToPage) toPage.add(request.name);
   // Each page committed goes to the page ahead of the answer that says the sync is done.
-  const onWritten = request.rowsToPage ? (written: WrittenRows) => answer({ written }) : undefined;
+  const onWritten = request.rowsToPage ? (written: WrittenPage) => answer({ written }) : undefined;
   void syncPages(request, (first) => answer({ id, first }), onWritten).then((result) => {
     toPage.delete(request.name);
     answer({ id, result });

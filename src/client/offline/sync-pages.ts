@@ -11,7 +11,7 @@ import { cursorKey, UnreadablePageError, writeDeltaPage } from './delta-page';
 import { apiAnswer, HttpError, NetworkError } from './http';
 import { currentGeneration, StaleGenerationError } from './session';
 import { timeNow } from './timing';
-import type { WrittenRows } from './view-store';
+import type { WrittenPage } from './view-store';
 
 const REQUEST_TIMEOUT_MS = 60_000;
 
@@ -120,7 +120,7 @@ function askPage(path: string, cursor: string, token: string): Promise<Fetched> 
 export async function syncPages(
   request: PagesRequest,
   onFirstCommit: (first: FirstCommit) => void,
-  onWritten?: (written: WrittenRows) => void,
+  onWritten?: (written: WrittenPage) => void,
 ): Promise<PagesResult> {
   const { name, token } = request;
   const { path, key } = COLLECTIONS[name];

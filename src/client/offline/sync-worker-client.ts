@@ -4,14 +4,14 @@
 import { onLetGo } from './let-go';
 import { StaleGenerationError } from './session';
 import { syncPages, type FirstCommit, type PagesRequest, type PagesResult } from './sync-pages';
-import { applyWrittenRows, takeWrittenRowsFrom, type WrittenRows } from './view-store';
+import { applyWrittenPage, takeWrittenRowsFrom, type WrittenPage } from './view-store';
 
 export interface WorkerAsk {
   id: number;
   request: PagesRequest;
 }
 
-export type WorkerAnswer = { id: number; first: FirstCommit } | { id: number; result: PagesResult } | { written: WrittenRows };
+export type WorkerAnswer = { id: number; first: FirstCommit } | { id: number; result: PagesResult } | { written: WrittenPage };
 
 interface Asked {
   request: PagesRequest;
@@ -41,7 +41,7 @@ function startWorker(): Worker {
     // A worker let go of (a wipe) says nothing more.
     if (worker !== started) return;
     const answer = event.data;
-    if ('written' in answer) return applyWrittenRows(answer.written);
+    if ('written' in answer) return applyWrittenPage(answer.written);
     const ask = asked.get(answer.id);
     if (!ask) return;
     if ('first' in answer) return ask.onFirstCommit(answer.first);

@@ -106,7 +106,7 @@ function outboxChanged(): void {
  * A sync page the sync worker committed, sent to the page that started it: the server's answer as
  * text (a delta page, or the bare array of a server without deltas) and the keys its commit swept.
  */
-export interface WrittenRows {
+export interface WrittenPage {
   collection: CollectionName;
   text: string;
   swept: number[];
@@ -119,7 +119,7 @@ const rowsComeFrom = new Set<string>();
 
 /**
  * The sync worker sends each page it commits to the page that started it, which lays the rows in
- * (applyWrittenRows) rather than reading them back from IndexedDB: the page's reads would queue
+ * (applyWrittenPage) rather than reading them back from IndexedDB: the page's reads would queue
  * behind, and hold back, the worker's next writes. Its channel messages about those lists carry
  * its name, so that page passes them by; other contexts read the segments back.
  */
@@ -196,7 +196,7 @@ function onRemoteChange(message: ChangeMessage): void {
 }
 
 /** A page this page's sync worker committed (markWrittenBy), laid in after the changes told before. */
-export function applyWrittenRows(written: WrittenRows): void {
+export function applyWrittenPage(written: WrittenPage): void {
   const { collection } = written;
   if (!COLLECTION_SET.has(collection)) return;
   takeTurn(collection, () => {

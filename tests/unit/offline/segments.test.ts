@@ -11,7 +11,7 @@ import { db } from '../../../src/client/offline/db';
 import { writeDeltaPage } from '../../../src/client/offline/delta-page';
 import { SEGMENT_ROWS, type Segment } from '../../../src/client/offline/segments';
 import { currentGeneration } from '../../../src/client/offline/session';
-import { applyWrittenRows, collectionViews, markWrittenBy, remoteChangesApplied, takeWrittenRowsFrom } from '../../../src/client/offline/view-store';
+import { applyWrittenPage, collectionViews, markWrittenBy, remoteChangesApplied, takeWrittenRowsFrom } from '../../../src/client/offline/view-store';
 import type { Transfer } from '../../../src/shared/entities';
 
 let stop: (() => void) | null = null;
@@ -141,8 +141,8 @@ it("the sync worker's pages are laid in as sent, its channel messages ignored, a
   await new Promise((resolve) => setTimeout(resolve, 300));
   // Each as the server's text: a delta page, then a page deleting one key and sweeping another.
   const text = (items: Transfer[], deleted: number[]) => JSON.stringify({ items, deleted, cursor: '1', more: true });
-  applyWrittenRows({ collection: 'transfers', text: text([sampleTransfer(2), sampleTransfer(1, 'completed'), sampleTransfer(4)], []), swept: [] });
-  applyWrittenRows({ collection: 'transfers', text: text([sampleTransfer(3)], [2]), swept: [4] });
+  applyWrittenPage({ collection: 'transfers', text: text([sampleTransfer(2), sampleTransfer(1, 'completed'), sampleTransfer(4)], []), swept: [] });
+  applyWrittenPage({ collection: 'transfers', text: text([sampleTransfer(3)], [2]), swept: [4] });
   await waitFor('the first shown', () => (views.get() as Transfer[]).some((row) => row.transfer_id === 2), { timeout: 15_000, interval: 1 });
   const shown = published;
   expect(shown).toBe(2);
@@ -157,7 +157,7 @@ it("a server without deltas: the sync worker's page is the bare list", async () 
   const views = collectionViews('transfers');
   stop = views.subscribe(() => undefined);
   await waitFor('the list in memory', () => views.get()?.length === 1, { timeout: 15_000, interval: 10 });
-  applyWrittenRows({ collection: 'transfers', text: JSON.stringify([sampleTransfer(1, 'completed'), sampleTransfer(2)]), swept: [] });
+  applyWrittenPage({ collection: 'transfers', text: JSON.stringify([sampleTransfer(1, 'completed'), sampleTransfer(2)]), swept: [] });
   await remoteChangesApplied('transfers');
   expect(views.get()).toEqual([sampleTransfer(1, 'completed'), sampleTransfer(2)]);
 });

@@ -16,7 +16,7 @@ const gzipAsync = promisify(gzip);
  */
 const GZIP_LEVEL = 4;
 /** Smaller answers go as they are (a delta of a few changes): the header costs more than it saves. */
-export const SMALLEST_GZIPPED_BYTES = 1024;
+const SMALLEST_GZIPPED_BYTES = 1024;
 
 export function gzipText(text: string | Buffer): Promise<Buffer> {
   return gzipAsync(text, { level: GZIP_LEVEL });
