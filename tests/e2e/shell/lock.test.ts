@@ -70,8 +70,10 @@ describe('the idle lock', () => {
     expect(await page.getByTestId('inquiry-reply-input').count()).toBe(0);
 
     await unlock(page, staff.password);
-    await box.waitFor();
-    expect(await box.inputValue()).toBe('Half a reply, kept through the lock');
+    // The box shows first, then the text it reads back from the device.
+    await waitFor('the half-typed reply back in its box', async () => (await box.inputValue()) === 'Half a reply, kept through the lock', {
+      timeout: 10_000,
+    });
     expect(new URL(page.url()).searchParams.get('id')).toBe(String(inquiry.message_id));
     // The other tab unlocks with it.
     await lockScreen(other).waitFor({ state: 'detached' });
