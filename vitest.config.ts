@@ -69,6 +69,10 @@ const e2eTest = {
   fileParallelism: false,
   // No second tries: a test that passes only sometimes is a failure to fix, not to hide.
   retry: 0,
+  // The files of a project share their worker's modules (playwright-core, the support modules):
+  // importing them again for each file cost 18-39 s of each project's run. A file launches and
+  // closes its own browser, and its own servers where it starts any.
+  isolate: false,
 } as const;
 
 /** The e2e files, by whether they run on the shared server (they call sharedServer()). */
