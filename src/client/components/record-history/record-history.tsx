@@ -3,6 +3,7 @@
 // (access-words.messages.ts), so an action added there shows here without a change.
 //
 //   <RecordHistory list="transfers" id={transfer.transfer_id} created={{ at: transfer.created_at }} />
+import { memo } from 'react';
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useStore } from '@nanostores/react';
 import { HISTORY_COLLECTIONS, type HistoryCollection } from '../../../shared/record-history';
@@ -11,9 +12,54 @@ import { actionLabel, actionLabelMessages } from '../../lib/action-label';
 import { intlLocale } from '../../i18n/locale';
 import { ownWords, whatWords } from '../../features/access-log/access-words';
 import { useAccessWords } from '../../features/access-log/use-access-words';
-import { historyItems, type HistoryWords } from './history-items';
+import { historyItems, type HistoryItem, type HistoryWords } from './history-items';
 import { recordHistoryMessages } from './record-history.messages';
 import { useRecordHistory } from './use-record-history';
+
+interface HistoryLineProps {
+  kind: HistoryItem['kind'];
+  what: string;
+  who: string;
+  /** When (an ISO instant), written in the locale's words. */
+  at: string;
+  locale: string | undefined;
+  offline: boolean;
+  notSent: string;
+  madeOffline: string;
+  separator: string;
+}
+
+/**
+ * One line, drawn again only when its own words change: each change queued offline on a record
+ * adds a line, and every earlier line stays as it was (a tap no longer redraws them all, which
+ * made each tap slower with every change pending on the record).
+ */
+const HistoryLine = memo(function HistoryLine({ kind, what, who, at, locale, offline, notSent, madeOffline, separator }: HistoryLineProps) {
+  return (
+    <li data-testid="history-item" data-kind={kind}>
+      <Group gap="xs" wrap="wrap">
+        <Text size="sm" fw={500}>
+          {what}
+        </Text>
+        {kind === 'pending' ? (
+          <Badge variant="default" size="sm">
+            {notSent}
+          </Badge>
+        ) : null}
+        {offline ? (
+          <Badge variant="light" color="gray" size="sm">
+            {madeOffline}
+          </Badge>
+        ) : null}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {kind === 'created' ? null : <span data-testid="history-who">{who}</span>}
+        {kind === 'created' ? null : separator}
+        <time dateTime={at}>{formatDateTime(at, { locale })}</time>
+      </Text>
+    </li>
+  );
+});
 
 interface RecordHistoryProps {
   list: HistoryCollection;
@@ -67,28 +113,18 @@ export function RecordHistory({ list, id, created, order = 3 }: RecordHistoryPro
       {items.length > 0 ? (
         <Stack component="ol" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
           {items.map((item) => (
-            <li key={item.key} data-testid="history-item" data-kind={item.kind}>
-              <Group gap="xs" wrap="wrap">
-                <Text size="sm" fw={500}>
-                  {item.what}
-                </Text>
-                {item.kind === 'pending' ? (
-                  <Badge variant="default" size="sm">
-                    {t.notSent}
-                  </Badge>
-                ) : null}
-                {item.offline ? (
-                  <Badge variant="light" color="gray" size="sm">
-                    {t.madeOffline}
-                  </Badge>
-                ) : null}
-              </Group>
-              <Text size="xs" c="dimmed">
-                {item.kind === 'created' ? null : <span data-testid="history-who">{item.who ?? t.unknownWho}</span>}
-                {item.kind === 'created' ? null : t.separator}
-                <time dateTime={item.at}>{formatDateTime(item.at, { locale })}</time>
-              </Text>
-            </li>
+            <HistoryLine
+              key={item.key}
+              kind={item.kind}
+              what={item.what}
+              who={item.who ?? t.unknownWho}
+              at={item.at}
+              locale={locale}
+              offline={item.offline}
+              notSent={t.notSent}
+              madeOffline={t.madeOffline}
+              separator={t.separator}
+            />
           ))}
         </Stack>
       ) : null}
