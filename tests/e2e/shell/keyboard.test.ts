@@ -153,6 +153,10 @@ function installFocusProbe(): void {
         for (const node of [host, host.parentElement, host.parentElement?.parentElement]) {
           if (!node || seen.has(node) || (active && (node === active || node.contains(active) || ringHost(active) === node))) continue;
           seen.add(node);
+          // Mid-transition (a field left a moment ago, its border still turning back) it does not
+          // look as it does unfocused: keep what was noted when it was at rest. On a loaded
+          // machine the transition's clock can stand still for several keys.
+          if (node.getAnimations().some((animation) => animation.playState === 'running')) continue;
           probe.before.set(node, look(node));
         }
       }

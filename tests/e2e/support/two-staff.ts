@@ -2,7 +2,7 @@
 // one browser: the working-together e2e (tests/e2e/collab). Given DATABASE_URL (a PostgreSQL server
 // tests may create databases on, as CI gives), A and B are two instances on a new database of it;
 // without it (npm test with only what the README asks for), one server on the embedded database
-// serves both browsers.
+// serves both browsers (the presence e2e; the claims and history e2e run on PostgreSQL only).
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext } from './browser';
