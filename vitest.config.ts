@@ -45,6 +45,13 @@ const POSTGRES_API_FILES = [
   'tests/api/access-log/chain.test.ts',
 ];
 
+const unitTest = {
+  environment: 'node',
+  // The outbox's randomised runs take 3 s alone, and npm test runs the type check and lint
+  // beside these tests: on a loaded 2-core machine one took over 20 s.
+  testTimeout: 60_000,
+} as const;
+
 const apiTest = {
   environment: 'node',
   testTimeout: 30_000,
@@ -75,11 +82,27 @@ const e2eTest = {
   isolate: false,
 } as const;
 
-/** The e2e files, by whether they run on the shared server (they call sharedServer()). */
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
-const E2E_FILES = readdirSync(path.join(ROOT, 'tests/e2e'), { recursive: true, encoding: 'utf8' })
-  .filter((name) => name.endsWith('.test.ts'))
-  .map((name) => path.posix.join('tests/e2e', name.split(path.sep).join('/')));
+const testFiles = (dir: string) =>
+  readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.test\.tsx?$/.test(name))
+    .map((name) => path.posix.join(dir, name.split(path.sep).join('/')));
+
+/**
+ * The unit files that drive the device's modules (the offline database on fake-indexeddb, the
+ * in-memory views, the outbox, the client's libraries): they hold module state (an open
+ * database, a list read once), so each starts in a fresh module graph of its own. The others
+ * share their worker's modules (`isolate: false`): a fresh process for each cost more than its
+ * tests.
+ */
+const UNIT_FILES = testFiles('tests/unit');
+const drivesDevice = (file: string) =>
+  /^tests\/unit\/(offline|lib)\//.test(file) || readFileSync(path.join(ROOT, file), 'utf8').includes('fake-indexeddb');
+const UNIT_DEVICE = UNIT_FILES.filter(drivesDevice);
+const UNIT_PLAIN = UNIT_FILES.filter((file) => !drivesDevice(file));
+
+/** The e2e files, by whether they run on the shared server (they call sharedServer()). */
+const E2E_FILES = testFiles('tests/e2e');
 const sharesServer = (file: string) => readFileSync(path.join(ROOT, file), 'utf8').includes('sharedServer()');
 const E2E_SHARED = E2E_FILES.filter(sharesServer);
 const E2E_OWN = E2E_FILES.filter((file) => !sharesServer(file));
@@ -87,16 +110,8 @@ const E2E_OWN = E2E_FILES.filter((file) => !sharesServer(file));
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: 'unit',
-          include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
-          environment: 'node',
-          // The outbox's randomised runs take 3 s alone, and npm test runs the type check and lint
-          // beside these tests: on a loaded 2-core machine one took over 20 s.
-          testTimeout: 60_000,
-        },
-      },
+      { test: { name: 'unit', include: UNIT_PLAIN, ...unitTest, isolate: false } },
+      { test: { name: 'unit-device', include: UNIT_DEVICE, ...unitTest } },
       { test: { name: 'api', include: ['tests/api/**/*.test.ts'], ...apiTest } },
       // Only where there is a PostgreSQL server to run it on.
       ...(process.env.DATABASE_URL

@@ -19,7 +19,7 @@ stamp() { echo "== $1 ($(date +%T))"; }
 stamp 'type check and lint, unit tests'
 npm run -s check &
 check=$!
-npx vitest run --project unit
+npx vitest run --project 'unit*'
 unit=$?
 wait "$check" || { echo 'type check or lint failed'; exit 1; }
 [ "$unit" = 0 ] || exit 1
