@@ -227,12 +227,33 @@ function measures(page: Page, prefix: string): Promise<Measure[]> {
   );
 }
 
-/** Records the page's main-thread long tasks (over 50 ms) from its first script on. */
+/**
+ * Records the page's main-thread long tasks (over 50 ms) from its first script on, and the long
+ * animation frames (Long Animation Frames API) with the script that took longest in each: what
+ * called it (a message, a timer, an event) and where its code is (the file and the character in
+ * the built file, which `dist/assets/*.map` turns back into the source).
+ */
 const LONG_TASKS_SCRIPT = `
   window.__longTasks = [];
+  window.__longFrames = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const script = [...entry.scripts].sort((a, b) => b.duration - a.duration)[0];
+        window.__longFrames.push({
+          start: entry.startTime,
+          end: entry.startTime + entry.duration,
+          script: script
+            ? (script.invoker || script.invokerType) + ' ' + (script.sourceFunctionName || '(anonymous)') + ' ' +
+              (script.sourceURL.split('/').pop() || '?') + ':' + script.sourceCharPosition + ' ' + Math.round(script.duration) + ' ms'
+            : 'no script (style, layout, paint or a collection)',
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {}
 `;
 
 interface LongTasks {
@@ -240,23 +261,30 @@ interface LongTasks {
   totalMs: number;
   longestMs: number;
   over100: number;
-  /** Each task: its start after `from` and its length, in ms. */
-  each: { at: number; ms: number }[];
+  /** Each task: its start after `from`, its length in ms, and the longest script of its frame. */
+  each: { at: number; ms: number; script: string | null }[];
 }
 
 /** The long tasks that started between `from` and `to` (performance.now() of the page). */
 function longTasks(page: Page, from: number, to: number): Promise<LongTasks> {
   return page.evaluate(
     ([start, end]) => {
-      const tasks = ((window as unknown as { __longTasks?: { start: number; duration: number }[] }).__longTasks ?? []).filter(
-        (task) => task.start >= start && task.start <= end,
-      );
+      const seen = window as unknown as {
+        __longTasks?: { start: number; duration: number }[];
+        __longFrames?: { start: number; end: number; script: string }[];
+      };
+      const tasks = (seen.__longTasks ?? []).filter((task) => task.start >= start && task.start <= end);
+      const frames = seen.__longFrames ?? [];
       return {
         count: tasks.length,
         totalMs: tasks.reduce((sum, task) => sum + task.duration, 0),
         longestMs: Math.max(0, ...tasks.map((task) => task.duration)),
         over100: tasks.filter((task) => task.duration > 100).length,
-        each: tasks.map((task) => ({ at: task.start - start, ms: task.duration })),
+        each: tasks.map((task) => ({
+          at: task.start - start,
+          ms: task.duration,
+          script: frames.find((frame) => frame.start <= task.start + 1 && frame.end >= task.start)?.script ?? null,
+        })),
       };
     },
     [from, to] as const,
@@ -268,7 +296,7 @@ function longTaskWords(runs: LongTasks[]): string {
     .map(
       (run) =>
         `${run.count} tasks, ${(run.totalMs / 1000).toFixed(2)} s, longest ${run.longestMs.toFixed(0)} ms, ${run.over100} over 100 ms` +
-        (run.count > 0 ? ` (${run.each.map((task) => `${task.ms.toFixed(0)} ms at +${(task.at / 1000).toFixed(2)} s`).join(', ')})` : ''),
+        (run.count > 0 ? ` (${run.each.map((task) => `${task.ms.toFixed(0)} ms at +${(task.at / 1000).toFixed(2)} s${task.script ? `: ${task.script}` : ''}`).join(', ')})` : ''),
     )
     .join('; ');
 }

@@ -301,7 +301,11 @@ function record(trans: DBCoreTransaction, request: DBCoreMutateRequest): void {
       for (const segment of request.values as Segment[]) {
         if (segment.compacted) continue;
         const change = changeOf(segment.list);
-        addSegment(change, segment);
+        // A context holding no copy of the list (the sync worker, the service worker, a tab on
+        // another screen) tells the others which segments it wrote and lays no rows in: a sync
+        // page's 5,000 rows gathered by key for nothing. A read of the list that begins before
+        // the commit reads in a later transaction, which sees these segments.
+        if (holdsList(segment.list)) addSegment(change, segment);
         change.segs.push(segment.seg);
       }
       break;

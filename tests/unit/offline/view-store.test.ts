@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeApi, type FakeApi } from './fake-api';
 import { resetDevice, sampleTransfer } from './test-device';
 import { waitFor } from '../../support/wait-for';
+import { Dexie } from 'dexie';
 import { db } from '../../../src/client/offline/db';
+import { appendToList } from '../../../src/client/offline/segments';
 import { enqueueAction } from '../../../src/client/offline/enqueue';
 import { setApiOrigin } from '../../../src/client/offline/http';
 import { drainOutbox } from '../../../src/client/offline/outbox';
@@ -183,6 +185,20 @@ describe('in-memory views patched by the change', () => {
     const latest = changeOf(view.rows());
     expect(latest?.previous).toHaveLength(5);
     expect(changeOf(latest!.previous)).toBeUndefined();
+  });
+
+  it('a context that held no copy of a list when it wrote a page loses none of it to a read begun before the commit', async () => {
+    // The writing context gathers no rows for a list it does not hold (the sync worker's case);
+    // a read begun between its write and its commit runs in a later transaction and sees them.
+    await db.transaction('rw', db.segments, db.meta, async () => {
+      await appendToList({ table: db.segments, meta: db.meta }, 'transfers', [1, 2, 3].map((id) => sampleTransfer(id)), []);
+      Dexie.ignoreTransaction(() => warmCollection('transfers'));
+    });
+    const view = watch();
+    await view.until((rows) => rows.length === 3);
+    await cachedList('transfers').put(sampleTransfer(4));
+    await view.until((rows) => rows.length === 4);
+    await expectViewIsDatabase(view.rows());
   });
 
   it('reads the list again after a clear, and forgets nothing committed while it is read', async () => {
