@@ -10,10 +10,12 @@ const COLORS: Record<AlertKind, string> = { success: 'teal', error: 'red', info:
 /**
  * The spec's "alert": a toast that closes after 3000 ms. The store takes it at once; the outlet
  * that shows it is part of the admin layout's code. The sign-in screen loads both after its first
- * paint (components/login-toasts.tsx).
+ * paint (components/login-toasts.tsx). The same words are not stacked: while a toast says them,
+ * saying them again (ten changes tapped offline in a row) adds none.
  */
 export function showAlert(message: string, kind: AlertKind = 'info'): void {
   notifications.show({
+    id: `alert:${kind}:${message}`,
     message,
     color: COLORS[kind],
     autoClose: TOAST_MS,
