@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, EVERY_IMPACT, WCAG_AA_TAGS } from '../support/a11y';
 import { ADMIN } from '../support/accounts';
-import { animationsDone, DESKTOP, launchBrowser, networkQuiet, newContext, PHONE, TABLET } from '../support/browser';
+import { animationsDone, DESKTOP, launchBrowser, navigateInApp, networkQuiet, newContext, PHONE, TABLET } from '../support/browser';
 import { sharedServer, type SharedServer } from '../support/shared';
 import { signIn } from '../support/sign-in';
 import { api, rows } from '../prescriptions/helpers';
@@ -23,13 +23,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Each list's address and its title (what shows the list is drawn, not the one before it). */
 const LISTS = [
-  '/prescriptions/transfers',
-  '/prescriptions/refills-and-renewals',
-  '/prescriptions/autofill',
-  '/prescriptions/refill-reminders',
-  '/prescriptions/new-prescriptions',
-];
+  ['/prescriptions/transfers', 'Transfers'],
+  ['/prescriptions/refills-and-renewals', 'Refills and Renewals'],
+  ['/prescriptions/autofill', 'Patients Enrolled in Autofill Service'],
+  ['/prescriptions/refill-reminders', 'Patients Enrolled in Refill Reminders'],
+  ['/prescriptions/new-prescriptions', 'New Prescriptions'],
+] as const;
 
 interface Scan {
   scanned: string[];
@@ -79,58 +80,64 @@ describe('WCAG 2.2 AA (axe-core, every impact)', () => {
       await scan(page, at('/dashboard, notifications open'), found);
       await page.keyboard.press('Escape');
 
-      for (const list of LISTS) {
-        await page.goto(`${server.baseUrl}${list}`);
+      // From here on the screens are reached inside the app (one page load, as staff go), each
+      // waited for by something only it shows.
+      for (const [list, title] of LISTS) {
+        await navigateInApp(page, list);
+        await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
         await rows(page).first().waitFor();
         await scan(page, at(list), found);
         await rows(page).first().click();
         await scan(page, at(`${list}, a record open`), found);
       }
       // The confirm dialog (Flag asks first).
-      await page.goto(`${server.baseUrl}/prescriptions/transfers`);
+      await navigateInApp(page, '/prescriptions/transfers');
+      await page.getByRole('heading', { level: 1, name: 'Transfers', exact: true }).waitFor();
       await rows(page).first().click();
       await page.getByRole('button', { name: /^(Flag|Unflag)$/ }).first().click();
       await page.getByRole('button', { name: 'Confirm' }).waitFor();
       await scan(page, at('/prescriptions/transfers, the confirm open'), found);
       await page.getByRole('button', { name: 'Cancel' }).click();
 
-      await page.goto(`${server.baseUrl}/appointments/calendar-view-page`);
+      await navigateInApp(page, '/appointments/calendar-view-page');
       await page.locator('.fc-event').first().waitFor();
       await scan(page, at('/appointments/calendar-view-page'), found);
       await page.locator('.fc-event').first().click();
       await page.getByRole('dialog').waitFor();
       await scan(page, at('/appointments/calendar-view-page, the appointment modal open'), found);
       await page.keyboard.press('Escape');
-      await page.goto(`${server.baseUrl}/appointments/manage-availabilities-page`);
+      await navigateInApp(page, '/appointments/manage-availabilities-page');
+      await page.getByRole('button', { name: 'Finalize Availabilities' }).waitFor();
       await page.locator('.fc-event').first().waitFor();
       await scan(page, at('/appointments/manage-availabilities-page'), found);
       await page.getByRole('button', { name: 'Finalize Availabilities' }).click();
       await page.getByText('Please select a valid date and time range.').waitFor();
       await scan(page, at('/appointments/manage-availabilities-page, a toast open'), found);
-      await page.goto(`${server.baseUrl}/appointments/list-view-page`);
+      await navigateInApp(page, '/appointments/list-view-page');
       await page.getByTestId('appointment-card').first().waitFor();
       await scan(page, at('/appointments/list-view-page'), found);
 
       const inquiries = await api<{ message_id: number }[]>(page, server.baseUrl, '/admin/inquiries');
-      await page.goto(`${server.baseUrl}/messages`);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await navigateInApp(page, '/messages');
+      await page.getByTestId('inquiry-row').first().waitFor();
       await scan(page, at('/messages'), found);
-      await page.goto(`${server.baseUrl}/messages?id=${inquiries[0]!.message_id}`);
+      await navigateInApp(page, `/messages?id=${inquiries[0]!.message_id}`);
       await page.getByTestId('inquiry-detail').waitFor();
       await scan(page, at('/messages?id={id}, an inquiry open'), found);
-      await page.goto(`${server.baseUrl}/messages/${inquiries[0]!.message_id}`);
+      await navigateInApp(page, `/messages/${inquiries[0]!.message_id}`);
+      await page.getByTestId('guest-info').waitFor();
       await page.getByText('User said:', { exact: true }).waitFor();
       await scan(page, at('/messages/{id}, guest info'), found);
 
       const users = await api<{ user_id: number }[]>(page, server.baseUrl, '/admin/users');
-      await page.goto(`${server.baseUrl}/users`);
+      await navigateInApp(page, '/users');
       await page.getByRole('link', { name: 'View Details' }).first().waitFor();
       await scan(page, at('/users'), found);
-      await page.goto(`${server.baseUrl}/users/${users[0]!.user_id}`);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await navigateInApp(page, `/users/${users[0]!.user_id}`);
+      await page.getByTestId('user-detail').waitFor();
       await scan(page, at('/users/{id}'), found);
 
-      await page.goto(`${server.baseUrl}/access-log`);
+      await navigateInApp(page, '/access-log');
       await page.getByRole('heading', { name: 'Access Log' }).waitFor();
       await scan(page, at('/access-log'), found);
 

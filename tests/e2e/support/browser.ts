@@ -129,6 +129,22 @@ export async function animationsDone(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Goes to `path` inside the running app, as the browser's Forward button does (a new history
+ * entry, then the router hears "popstate"): the screen is drawn without loading the app again.
+ * For tests that visit many screens of one signed-in page (a page load boots the whole app).
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    const state = (history.state ?? {}) as Record<string, unknown>;
+    const index = typeof state.__TSR_index === 'number' ? state.__TSR_index + 1 : 1;
+    history.pushState({ ...state, __TSR_index: index, key: `in-app-${index}` }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+  const wanted = new URL(path, page.url());
+  await page.waitForURL((url) => url.pathname === wanted.pathname && url.search === wanted.search);
+}
+
 /** The page at rest: no request in flight, no animation running (before a scan or a screenshot). */
 export async function settle(page: Page): Promise<void> {
   await networkQuiet(page);
