@@ -9,6 +9,7 @@ import type { ErrorBody } from '../../shared/entities';
 import { db } from './db';
 import { cursorKey, UnreadablePageError, writeDeltaPage } from './delta-page';
 import { apiAnswer, HttpError, NetworkError } from './http';
+import { rowPieces } from './page-pieces';
 import { currentGeneration, StaleGenerationError } from './session';
 import { timeNow } from './timing';
 import type { WrittenPage } from './view-store';
@@ -167,7 +168,7 @@ export async function syncPages(
         sweepExcept: fromScratch && !page.more ? seen : undefined,
       });
       stats.writeMs += timeNow() - writeStarted;
-      onWritten?.({ collection: name, text: fetched.text, swept });
+      onWritten?.({ collection: name, rows: rowPieces(fetched.text, page.items), deleted: [...(page.deleted as number[]), ...swept] });
       stats.pages += 1;
       committed += 1;
       stats.records += page.items.length + page.deleted.length;

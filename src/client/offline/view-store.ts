@@ -12,7 +12,7 @@
 // change. So a sync writes rows without reading the outbox, and a queued change writes only the
 // outbox.
 import type { DBCoreMutateRequest, DBCoreMutateResponse, DBCoreTransaction, Middleware, DBCore } from 'dexie';
-import { COLLECTION_NAMES, type CollectionName, type DeltaPage } from '../../shared/collections';
+import { COLLECTION_NAMES, type CollectionName } from '../../shared/collections';
 import { addSegment, emptyChange, ListView, type Change, type EntryReader, type Reader } from './list-view';
 import type { OutboxEntry } from './outbox-entry';
 import type { Segment } from './segments';
@@ -103,13 +103,15 @@ function outboxChanged(): void {
 }
 
 /**
- * A sync page the sync worker committed, sent to the page that started it: the server's answer as
- * text (a delta page, or the bare array of a server without deltas) and the keys its commit swept.
+ * A sync page the sync worker committed, sent to the page that started it: its rows as the
+ * server's text, in pieces the page parses one a task (page-pieces.ts), and the keys the page
+ * deleted with those its commit swept.
  */
 export interface WrittenPage {
   collection: CollectionName;
-  text: string;
-  swept: number[];
+  /** JSON array texts of the page's rows, in order. */
+  rows: string[];
+  deleted: number[];
 }
 
 /** In the sync worker: its name on the channel, and the lists whose pages it sends its page. */
@@ -195,18 +197,37 @@ function onRemoteChange(message: ChangeMessage): void {
   takeTurn(message.collection, () => applyRemoteChange(message));
 }
 
-/** A page this page's sync worker committed (markWrittenBy), laid in after the changes told before. */
+/** The next task: what a page parses next waits for the frames and keys due meanwhile. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
+ * A page this page's sync worker committed (markWrittenBy), laid in after the changes told
+ * before: its pieces parsed one a task, then laid in at once, as one commit.
+ */
 export function applyWrittenPage(written: WrittenPage): void {
   const { collection } = written;
   if (!COLLECTION_SET.has(collection)) return;
-  takeTurn(collection, () => {
+  takeTurn(collection, async () => {
     const store = storeOf(collection);
-    // A list let go of meanwhile is read whole when next asked for: its page is not parsed for nothing.
-    if (!store.holds()) return;
-    const answer = JSON.parse(written.text) as DeltaPage<object> | object[];
-    const page = Array.isArray(answer) ? { items: answer, deleted: [] } : answer;
+    const generation = store.generation;
+    const rows: object[] = [];
+    for (const [i, piece] of written.rows.entries()) {
+      if (i > 0) await nextTask();
+      // A list let go of (or wiped) meanwhile is read whole when next asked for: its page is not parsed for nothing.
+      if (!store.holds() || store.generation !== generation) return;
+      for (const row of JSON.parse(piece) as object[]) rows.push(row);
+    }
     const change = emptyChange();
-    addSegment(change, { list: collection, seg: 0, rows: page.items, deleted: [...(page.deleted as number[]), ...written.swept] });
+    addSegment(change, { list: collection, seg: 0, rows, deleted: written.deleted });
     store.apply(change);
   });
 }

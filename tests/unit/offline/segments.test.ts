@@ -11,7 +11,7 @@ import { db } from '../../../src/client/offline/db';
 import { writeDeltaPage } from '../../../src/client/offline/delta-page';
 import { SEGMENT_ROWS, type Segment } from '../../../src/client/offline/segments';
 import { currentGeneration } from '../../../src/client/offline/session';
-import { applyWrittenPage, collectionViews, markWrittenBy, remoteChangesApplied, takeWrittenRowsFrom } from '../../../src/client/offline/view-store';
+import { applyWrittenPage, collectionViews, forgetCollectionViews, markWrittenBy, remoteChangesApplied, takeWrittenRowsFrom, warmCollection } from '../../../src/client/offline/view-store';
 import type { Transfer } from '../../../src/shared/entities';
 
 let stop: (() => void) | null = null;
@@ -139,10 +139,11 @@ it("the sync worker's pages are laid in as sent, its channel messages ignored, a
   // Two messages in quick succession after a quiet moment (a first sync's pages): the first is
   // shown at once, the second waits for the gap…
   await new Promise((resolve) => setTimeout(resolve, 300));
-  // Each as the server's text: a delta page, then a page deleting one key and sweeping another.
-  const text = (items: Transfer[], deleted: number[]) => JSON.stringify({ items, deleted, cursor: '1', more: true });
-  applyWrittenPage({ collection: 'transfers', text: text([sampleTransfer(2), sampleTransfer(1, 'completed'), sampleTransfer(4)], []), swept: [] });
-  applyWrittenPage({ collection: 'transfers', text: text([sampleTransfer(3)], [2]), swept: [4] });
+  // Each its rows as the server's text, in pieces: a page of three rows, then a page deleting one
+  // key and sweeping another.
+  const text = (items: Transfer[]) => JSON.stringify(items);
+  applyWrittenPage({ collection: 'transfers', rows: [text([sampleTransfer(2)]), text([sampleTransfer(1, 'completed'), sampleTransfer(4)])], deleted: [] });
+  applyWrittenPage({ collection: 'transfers', rows: [text([sampleTransfer(3)])], deleted: [2, 4] });
   await waitFor('the first shown', () => (views.get() as Transfer[]).some((row) => row.transfer_id === 2), { timeout: 15_000, interval: 1 });
   const shown = published;
   expect(shown).toBe(2);
@@ -152,14 +153,20 @@ it("the sync worker's pages are laid in as sent, its channel messages ignored, a
   expect(new Set((views.get() as Transfer[]).map((row) => `${row.transfer_id} ${row.status}`))).toEqual(new Set(['1 completed', '3 active']));
 });
 
-it("a server without deltas: the sync worker's page is the bare list", async () => {
+it("a page the sync worker sent is not laid in once the list is wiped while its pieces are parsed", async () => {
   await page([sampleTransfer(1)]);
   const views = collectionViews('transfers');
   stop = views.subscribe(() => undefined);
   await waitFor('the list in memory', () => views.get()?.length === 1, { timeout: 15_000, interval: 10 });
-  applyWrittenPage({ collection: 'transfers', text: JSON.stringify([sampleTransfer(1, 'completed'), sampleTransfer(2)]), swept: [] });
+  applyWrittenPage({ collection: 'transfers', rows: [JSON.stringify([sampleTransfer(2)]), JSON.stringify([sampleTransfer(3)])], deleted: [] });
+  // Its first piece is parsed in a microtask; the second waits for the next task. The wipe (and
+  // the list read again from the database) comes in between.
+  for (let i = 0; i < 5; i += 1) await new Promise<void>((resolve) => queueMicrotask(resolve));
+  forgetCollectionViews();
+  warmCollection('transfers');
   await remoteChangesApplied('transfers');
-  expect(views.get()).toEqual([sampleTransfer(1, 'completed'), sampleTransfer(2)]);
+  await waitFor('the list read again', () => views.get() !== undefined, { timeout: 15_000, interval: 10 });
+  expect((views.get() as Transfer[]).map((row) => row.transfer_id)).toEqual([1]);
 });
 
 // Last in this file: this context acts as the sync worker from here on.

@@ -57,7 +57,7 @@ describe('the sync page loop', () => {
     expect(refused).toMatchObject({ ok: false, failure: { kind: 'http', status: 401 }, resume: { from: '5', scratch: false } });
   });
 
-  it("tells each page as it is committed: the server's text and the keys the last page swept", async () => {
+  it("tells each page as it is committed: its rows as the server's text and the keys the last page swept", async () => {
     api.seed(5);
     api.pageSize = 2;
     await cachedList('transfers').bulkPut([sampleTransfer(1), sampleTransfer(98), sampleTransfer(99)]);
@@ -66,10 +66,10 @@ describe('the sync page loop', () => {
     await syncPages(
       request,
       () => undefined,
-      ({ collection, text, swept }) => {
+      ({ collection, rows, deleted }) => {
         expect(collection).toBe('transfers');
-        const page = JSON.parse(text) as { items: { transfer_id: number }[] };
-        told.push({ keys: page.items.map((row) => row.transfer_id), swept });
+        const items = rows.flatMap((piece) => JSON.parse(piece) as { transfer_id: number }[]);
+        told.push({ keys: items.map((row) => row.transfer_id), swept: deleted });
       },
     );
     expect(told).toEqual([
