@@ -220,14 +220,20 @@ export function applyWrittenPage(written: WrittenPage): void {
     const store = storeOf(collection);
     const generation = store.generation;
     const rows: object[] = [];
+    const change = emptyChange();
     for (const [i, piece] of written.rows.entries()) {
       if (i > 0) await nextTask();
       // A list let go of (or wiped) meanwhile is read whole when next asked for: its page is not parsed for nothing.
       if (!store.holds() || store.generation !== generation) return;
-      for (const row of JSON.parse(piece) as object[]) rows.push(row);
+      try {
+        for (const row of JSON.parse(piece) as object[]) rows.push(row);
+      } catch {
+        // A piece cut wrong (page-pieces.ts): the page is committed, so the list is read again.
+        change.reload = true;
+        break;
+      }
     }
-    const change = emptyChange();
-    addSegment(change, { list: collection, seg: 0, rows, deleted: written.deleted });
+    if (!change.reload) addSegment(change, { list: collection, seg: 0, rows, deleted: written.deleted });
     store.apply(change);
   });
 }

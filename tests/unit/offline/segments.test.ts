@@ -169,6 +169,26 @@ it("a page the sync worker sent is not laid in once the list is wiped while its 
   expect((views.get() as Transfer[]).map((row) => row.transfer_id)).toEqual([1]);
 });
 
+it("a page the sync worker sent that does not parse has its list read again from the database", async () => {
+  await page([sampleTransfer(1)]);
+  const views = collectionViews('transfers');
+  stop = views.subscribe(() => undefined);
+  await waitFor('the list in memory', () => views.get()?.length === 1, { timeout: 15_000, interval: 10 });
+  // The worker committed row 2 (written here past the views, as another context writes)…
+  const idb = db.backendDB();
+  await new Promise<void>((resolve, reject) => {
+    const tx = idb.transaction('segments', 'readwrite');
+    tx.objectStore('segments').put({ list: 'transfers', seg: 1000, rows: [sampleTransfer(2)], deleted: [] });
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+  });
+  // …and sent its rows cut wrong.
+  applyWrittenPage({ collection: 'transfers', rows: [JSON.stringify([sampleTransfer(2)]).slice(0, -2)], deleted: [] });
+  await remoteChangesApplied('transfers');
+  await waitFor('the list read again', () => views.get()?.length === 2, { timeout: 15_000, interval: 10 });
+  expect((views.get() as Transfer[]).map((row) => row.transfer_id).sort()).toEqual([1, 2]);
+});
+
 // Last in this file: this context acts as the sync worker from here on.
 it('as the sync worker: its channel messages about the lists whose pages it sends its page carry its name; of another, none', async () => {
   markWrittenBy('sync test-worker', (list) => list === 'transfers');
