@@ -27,6 +27,15 @@ function page(items: Transfer[], deleted: number[] = [], more = false) {
 
 const segments = () => db.segments.toArray() as Promise<Segment[]>;
 
+/** The transfers written as a page, then held in memory as a screen holds them. */
+async function heldTransfers(items: Transfer[]) {
+  await page(items);
+  const views = collectionViews('transfers');
+  stop = views.subscribe(() => undefined);
+  await waitFor('the list in memory', () => views.get()?.length === items.length, { timeout: 15_000, interval: 10 });
+  return views;
+}
+
 it('a page is written as new segments of at most SEGMENT_ROWS rows; a delta adds one and rewrites none', async () => {
   const total = SEGMENT_ROWS * 2 + 10;
   await page(Array.from({ length: total }, (_, i) => sampleTransfer(i + 1)), [], true);
@@ -80,10 +89,7 @@ it('compacts a list once small segments have gathered, changing nothing a screen
 });
 
 it('the last page of a sync from 0 sweeps the rows the server no longer lists, and the list in memory hears of it', async () => {
-  await page([1, 2, 3, 4].map((id) => sampleTransfer(id)));
-  const views = collectionViews('transfers');
-  stop = views.subscribe(() => undefined);
-  await waitFor('the list in memory', () => views.get()?.length === 4, { timeout: 15_000, interval: 10 });
+  const views = await heldTransfers([1, 2, 3, 4].map((id) => sampleTransfer(id)));
   await writeDeltaPage({
     collection: 'transfers',
     page: { items: [sampleTransfer(2), sampleTransfer(4, 'completed')], deleted: [], cursor: '9', more: false },
@@ -97,10 +103,7 @@ it('the last page of a sync from 0 sweeps the rows the server no longer lists, a
 });
 
 it("another context's commits are laid over the list in the order they were told, whatever their size", async () => {
-  await page([sampleTransfer(1)]);
-  const views = collectionViews('transfers');
-  stop = views.subscribe(() => undefined);
-  await waitFor('the list in memory', () => views.get()?.length === 1, { timeout: 15_000, interval: 10 });
+  const views = await heldTransfers([sampleTransfer(1)]);
   // Written as another context writes (not through this context's Dexie), then told.
   const raw = db.backendDB();
   const others: Segment[] = [
@@ -154,10 +157,7 @@ it("the sync worker's pages are laid in as sent, its channel messages ignored, a
 });
 
 it("a page the sync worker sent is not laid in once the list is wiped while its pieces are parsed", async () => {
-  await page([sampleTransfer(1)]);
-  const views = collectionViews('transfers');
-  stop = views.subscribe(() => undefined);
-  await waitFor('the list in memory', () => views.get()?.length === 1, { timeout: 15_000, interval: 10 });
+  const views = await heldTransfers([sampleTransfer(1)]);
   applyWrittenPage({ collection: 'transfers', rows: [JSON.stringify([sampleTransfer(2)]), JSON.stringify([sampleTransfer(3)])], deleted: [] });
   // Its first piece is parsed in a microtask; the second waits for the next task. The wipe (and
   // the list read again from the database) comes in between.
@@ -170,10 +170,7 @@ it("a page the sync worker sent is not laid in once the list is wiped while its 
 });
 
 it("a page the sync worker sent that does not parse has its list read again from the database", async () => {
-  await page([sampleTransfer(1)]);
-  const views = collectionViews('transfers');
-  stop = views.subscribe(() => undefined);
-  await waitFor('the list in memory', () => views.get()?.length === 1, { timeout: 15_000, interval: 10 });
+  const views = await heldTransfers([sampleTransfer(1)]);
   // The worker committed row 2 (written here past the views, as another context writes)…
   const idb = db.backendDB();
   await new Promise<void>((resolve, reject) => {
