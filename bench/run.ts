@@ -296,7 +296,7 @@ function longTaskWords(runs: LongTasks[]): string {
     .map(
       (run) =>
         `${run.count} tasks, ${(run.totalMs / 1000).toFixed(2)} s, longest ${run.longestMs.toFixed(0)} ms, ${run.over100} over 100 ms` +
-        (run.count > 0 ? ` (${run.each.map((task) => `${task.ms.toFixed(0)} ms at +${(task.at / 1000).toFixed(2)} s${task.script ? `: ${task.script}` : ''}`).join(', ')})` : ''),
+        (run.count > 0 ? ` (${run.each.map((task) => `${task.ms.toFixed(0)} ms at +${(task.at / 1000).toFixed(2)} s${task.script ? `, its frame's longest script ${task.script}` : ''}`).join(', ')})` : ''),
     )
     .join('; ');
 }
