@@ -57,7 +57,8 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
 /**
  * Reads the cached transfers straight from IndexedDB (the app's Dexie database): the `transfers`
  * segments folded as the app folds them (src/client/offline/segments.ts: later segments have the
- * last word on a key). How many, and how many of `ids` are completed.
+ * last word on a key; a packed one's rows are its gzipped page's items). How many, and how many
+ * of `ids` are completed.
  */
 function cachedTransfers(page: Page, ids: number[]): Promise<{ count: number; completed: number }> {
   return page.evaluate(async (wanted) => {
@@ -67,7 +68,7 @@ function cachedTransfers(page: Page, ids: number[]): Promise<{ count: number; co
       request.onerror = () => reject(request.error);
     });
     try {
-      const segments = await new Promise<{ rows: { transfer_id: number; status: string }[]; deleted: number[] }[]>((resolve, reject) => {
+      const segments = await new Promise<{ rows?: { transfer_id: number; status: string }[]; packed?: Uint8Array; deleted: number[] }[]>((resolve, reject) => {
         const request = db
           .transaction('segments', 'readonly')
           .objectStore('segments')
@@ -77,7 +78,9 @@ function cachedTransfers(page: Page, ids: number[]): Promise<{ count: number; co
       });
       const rows = new Map<number, string>();
       for (const segment of segments) {
-        for (const row of segment.rows) rows.set(row.transfer_id, row.status);
+        const inflated = segment.packed && new Response(new Blob([segment.packed as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip')));
+        const stored = inflated ? ((await inflated.json()) as { items: typeof segment.rows }).items : segment.rows;
+        for (const row of stored ?? []) rows.set(row.transfer_id, row.status);
         for (const key of segment.deleted) rows.delete(key);
       }
       return { count: rows.size, completed: wanted.filter((id) => rows.get(id) === 'completed').length };
@@ -99,7 +102,7 @@ function cachedCounts(page: Page, lists: CollectionName[]): Promise<Record<strin
       request.onerror = () => reject(request.error);
     });
     try {
-      const segments = await new Promise<{ list: string; rows: Record<string, unknown>[]; deleted: number[] }[]>((resolve, reject) => {
+      const segments = await new Promise<{ list: string; rows?: Record<string, unknown>[]; packed?: Uint8Array; deleted: number[] }[]>((resolve, reject) => {
         const request = db.transaction('segments', 'readonly').objectStore('segments').getAll();
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
@@ -108,7 +111,9 @@ function cachedCounts(page: Page, lists: CollectionName[]): Promise<Record<strin
       for (const segment of segments) {
         const held = keys[segment.list];
         if (!held) continue;
-        for (const row of segment.rows) held.add(row[keyOf[segment.list]!]);
+        const inflated = segment.packed && new Response(new Blob([segment.packed as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip')));
+        const stored = inflated ? ((await inflated.json()) as { items: typeof segment.rows }).items : segment.rows;
+        for (const row of stored ?? []) held.add(row[keyOf[segment.list]!]);
         for (const key of segment.deleted) held.delete(key);
       }
       return Object.fromEntries(names.map((name) => [name, keys[name]!.size]));

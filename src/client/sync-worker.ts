@@ -25,7 +25,8 @@ self.onmessage = (event: MessageEvent<WorkerAsk>) => {
   if (request.rowsToPage) toPage.add(request.name);
   // Each page committed goes to the page ahead of the answer that says the sync is done.
   const onWritten = request.rowsToPage ? (written: WrittenPage) => answer({ written }) : undefined;
-  void syncPages(request, (first) => answer({ id, first }), onWritten).then((result) => {
+  // Pages are stored as the server sent them, gzipped: the rows go to the page as text.
+  void syncPages({ ...request, packed: true }, (first) => answer({ id, first }), onWritten).then((result) => {
     toPage.delete(request.name);
     answer({ id, result });
   });

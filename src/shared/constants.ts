@@ -23,6 +23,11 @@ export const ADMIN_TOKEN_KEY = 'adminToken';
 export const IDEMPOTENCY_TTL_DAYS = 30;
 /** Largest page of a delta sync (`?since=`). */
 export const SYNC_PAGE_LIMIT = 5000;
+/**
+ * A sync page asked for as the server keeps it, gzipped, and stored so on the device (the sync
+ * worker's `Accept`; client offline/packed.ts). Pages too small to be kept come as JSON.
+ */
+export const PACKED_PAGE_TYPE = 'application/vnd.pharmacy.sync-page+gzip';
 
 /** Every call of the app says which device made it (the access log). */
 export const DEVICE_ID_HEADER = 'Device-Id';

@@ -6,7 +6,7 @@ import { Dexie, type EntityTable } from 'dexie';
 import { COLLECTIONS, PRESCRIPTION_COLLECTION_NAMES, type CollectionName } from '../../shared/collections';
 import type { OutboxEntry } from './outbox-entry';
 import { migrateEntry, type LegacyEntry } from './outbox-migrate';
-import { readListRows, segmentsOf, type SegmentTable } from './segments';
+import { openSegment, readListRows, segmentsOf, type SegmentTable } from './segments';
 import { viewMiddleware } from './view-store';
 
 export const DB_NAME = 'pharmacy-offline';
@@ -109,12 +109,15 @@ function createDb(): OfflineDb {
   // Every committed write to a list patches its in-memory view (view-store.ts).
   db.use(
     viewMiddleware(
-      (name) => db.transaction('r', db.segments, () => readListRows(db.segments, name)),
+      (name) => readListRows(db.segments, name),
       // One segment a read, each in its own task: a page's 5,000 rows read at once kept the main
       // thread 50-60 ms (their deserialisation), one segment's 1,000 take about a fifth of that.
       async (name, segs) => {
         const segments = [];
-        for (const seg of segs) segments.push(await db.segments.get([name, seg]));
+        for (const seg of segs) {
+          const stored = await db.segments.get([name, seg]);
+          segments.push(stored && (await openSegment(stored)));
+        }
         return segments;
       },
       (name) =>

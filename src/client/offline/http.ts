@@ -2,6 +2,7 @@
 // token, the Idempotency-Key, and errors that say whether retrying can help.
 import { API_BASE, DEVICE_ID_HEADER } from '../../shared/constants';
 import { deviceId } from './device-id';
+import { isPackedType, PACKED_PAGE_TYPE, unpackText } from './packed';
 import type { ErrorBody } from '../../shared/entities';
 
 let origin = '';
@@ -50,6 +51,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Give up after this long; the request then counts as a network failure (it may have run). */
   timeoutMs?: number;
+  /** A sync page: take it packed, as the server keeps it (packed.ts). */
+  packed?: boolean;
 }
 
 function parseRetryAfter(value: string | null): number | null {
@@ -72,10 +75,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (await apiAnswer<T>(path, options)).value;
 }
 
-/** A 2xx answer: its value, and the JSON text it was read from. */
+/** A 2xx answer: its value, the JSON text it was read from, and the bytes if it came packed. */
 export interface Answer<T> {
   value: T;
   text: string;
+  packed?: Uint8Array;
 }
 
 /**
@@ -84,7 +88,7 @@ export interface Answer<T> {
  * be serialised again, a third of the worker's work per page).
  */
 export async function apiAnswer<T>(path: string, options: RequestOptions = {}): Promise<Answer<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: options.packed ? `${PACKED_PAGE_TYPE}, application/json` : 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
@@ -95,6 +99,7 @@ export async function apiAnswer<T>(path: string, options: RequestOptions = {}): 
   Object.assign(headers, options.headers);
   let response: Response;
   let text: string;
+  let packed: Uint8Array | undefined;
   try {
     response = await fetch(`${origin}${API_BASE}${path}`, {
       method: options.method ?? 'GET',
@@ -104,8 +109,13 @@ export async function apiAnswer<T>(path: string, options: RequestOptions = {}): 
       cache: 'no-store',
     });
     // A body cut off after the status line still tells what happened (a 2xx: the work is done).
-    text = await response.text().catch((error: unknown) => {
+    // So does one that does not unpack: it reads as an empty answer.
+    const body = isPackedType(response.headers.get('Content-Type'))
+      ? response.arrayBuffer().then((bytes) => unpackText((packed = new Uint8Array(bytes))))
+      : response.text();
+    text = await body.catch((error: unknown) => {
       if (options.signal?.aborted) throw error;
+      packed = undefined;
       return '';
     });
   } catch (error) {
@@ -123,5 +133,5 @@ export async function apiAnswer<T>(path: string, options: RequestOptions = {}): 
     const body = json && typeof json === 'object' && 'error' in json ? (json as ErrorBody) : null;
     throw new HttpError(response.status, body, parseRetryAfter(response.headers.get('Retry-After')));
   }
-  return { value: json as T, text };
+  return { value: json as T, text, ...(packed ? { packed } : {}) };
 }

@@ -9,7 +9,7 @@
 import { COLLECTIONS, type CollectionName } from '../../shared/collections';
 import type { OutboxEntry } from './outbox-entry';
 import { entriesByKey, overlay } from './overlay';
-import type { Segment } from './segments';
+import type { OpenSegment } from './segments';
 import { measureSince, timeNow } from './timing';
 
 type Plain = Record<string, unknown>;
@@ -31,7 +31,7 @@ export function emptyChange(): Change {
 }
 
 /** Lays a segment's rows, then its deletions, over what a transaction did before. */
-export function addSegment(change: Change, segment: Segment): void {
+export function addSegment(change: Change, segment: OpenSegment): void {
   const key = COLLECTIONS[segment.list].key;
   for (const row of segment.rows as Plain[]) {
     const rowKey = row[key] as number;

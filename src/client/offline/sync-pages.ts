@@ -7,7 +7,7 @@ import { COLLECTIONS, type CollectionName, type DeltaPage } from '../../shared/c
 import { SYNC_PAGE_LIMIT } from '../../shared/constants';
 import type { ErrorBody } from '../../shared/entities';
 import { db } from './db';
-import { cursorKey, UnreadablePageError, writeDeltaPage } from './delta-page';
+import { cursorKey, sweepFrom, UnreadablePageError, writeDeltaPage } from './delta-page';
 import { apiAnswer, HttpError, NetworkError } from './http';
 import { rowPieces } from './page-pieces';
 import { currentGeneration, StaleGenerationError } from './session';
@@ -29,6 +29,11 @@ export interface PagesRequest {
    * no one is not copied for nothing; one the page comes to hold meanwhile reads them back).
    */
   rowsToPage: boolean;
+  /**
+   * Take the pages packed and store them so (packed.ts): the sync worker does; in place, the
+   * page holds the rows it writes and lays them in as written.
+   */
+  packed?: boolean;
   /** The page's generation, run in place; in the worker, the worker's (a wipe terminates it). */
   generation?: number;
 }
@@ -102,13 +107,15 @@ function isDeltaPage(value: unknown): value is DeltaPage<object> {
 }
 
 /** One page's answer, with the text it was read from (or a failure). */
-type Fetched = { ok: true; answer: DeltaPage<object> | object[]; text: string } | { ok: false; error: unknown };
+type Fetched =
+  | { ok: true; answer: DeltaPage<object> | object[]; text: string; packed?: Uint8Array }
+  | { ok: false; error: unknown };
 
 /** Asks for the page after `cursor` now; the promise never rejects (the outcome says). */
-function askPage(path: string, cursor: string, token: string): Promise<Fetched> {
+function askPage(path: string, cursor: string, token: string, packed: boolean): Promise<Fetched> {
   const url = `${path}?since=${encodeURIComponent(cursor)}&limit=${SYNC_PAGE_LIMIT}`;
-  return apiAnswer<DeltaPage<object> | object[]>(url, { token, timeoutMs: REQUEST_TIMEOUT_MS }).then(
-    ({ value, text }) => ({ ok: true as const, answer: value, text }),
+  return apiAnswer<DeltaPage<object> | object[]>(url, { token, timeoutMs: REQUEST_TIMEOUT_MS, packed }).then(
+    ({ value, text, packed: bytes }) => ({ ok: true as const, answer: value, text, packed: bytes }),
     (error: unknown) => ({ ok: false as const, error }),
   );
 }
@@ -124,6 +131,7 @@ export async function syncPages(
   onWritten?: (written: WrittenPage) => void,
 ): Promise<PagesResult> {
   const { name, token } = request;
+  const packed = request.packed ?? false;
   const { path, key } = COLLECTIONS[name];
   const generation = request.generation ?? currentGeneration();
   let cursor = request.from;
@@ -133,8 +141,10 @@ export async function syncPages(
   /** Pages committed since the loop last started from `request.from` or from 0. */
   let committed = 0;
   const seen = new Set<number>();
+  /** A sync from 0: the list's last segment before its first page (what its last page sweeps). */
+  let sweepUpTo = 0;
   try {
-    let pending = askPage(path, cursor, token);
+    let pending = askPage(path, cursor, token, packed);
     for (;;) {
       const waitStarted = timeNow();
       const fetched = await pending;
@@ -149,7 +159,7 @@ export async function syncPages(
           stats.whole = true;
           committed = 0;
           await db.meta.delete(cursorKey(name));
-          pending = askPage(path, cursor, token);
+          pending = askPage(path, cursor, token, packed);
           continue;
         }
         throw error;
@@ -158,14 +168,19 @@ export async function syncPages(
       // A server without delta support answers the whole list: that is a sync from scratch.
       const page: DeltaPage<object> = isDeltaPage(answer) ? answer : { items: answer, deleted: [], cursor: '0', more: false };
       if (!isDeltaPage(answer)) fromScratch = true;
-      const ahead = page.more ? askPage(path, page.cursor, token) : null;
-      if (fromScratch) page.items.forEach((item) => seen.add((item as Record<string, unknown>)[key] as number));
+      const ahead = page.more ? askPage(path, page.cursor, token, packed) : null;
+      if (fromScratch) {
+        if (committed === 0) sweepUpTo = await sweepFrom(name);
+        page.items.forEach((item) => seen.add((item as Record<string, unknown>)[key] as number));
+      }
       const writeStarted = timeNow();
       const swept = await writeDeltaPage({
         collection: name,
         page,
         generation,
-        sweepExcept: fromScratch && !page.more ? seen : undefined,
+        sweep: fromScratch && !page.more ? { seen, upTo: sweepUpTo } : undefined,
+        // A whole list (a server without delta pages) is not a page to store as sent.
+        packed: isDeltaPage(answer) ? fetched.packed : undefined,
       });
       stats.writeMs += timeNow() - writeStarted;
       onWritten?.({ collection: name, rows: rowPieces(fetched.text, page.items), deleted: [...(page.deleted as number[]), ...swept] });

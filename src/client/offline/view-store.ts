@@ -13,12 +13,13 @@
 // outbox.
 import type { DBCoreMutateRequest, DBCoreMutateResponse, DBCoreTransaction, Middleware, DBCore } from 'dexie';
 import { COLLECTION_NAMES, type CollectionName } from '../../shared/collections';
+import { nextTask } from './next-task';
 import { addSegment, emptyChange, ListView, type Change, type EntryReader, type Reader } from './list-view';
 import type { OutboxEntry } from './outbox-entry';
-import type { Segment } from './segments';
+import type { OpenSegment, Segment } from './segments';
 
 /** Segments of a list by number (undefined: compacted away since). */
-type SegmentReader = (name: CollectionName, segs: number[]) => Promise<(Segment | undefined)[]>;
+type SegmentReader = (name: CollectionName, segs: number[]) => Promise<(OpenSegment | undefined)[]>;
 
 const COLLECTION_SET = new Set<string>(COLLECTION_NAMES);
 let stores: Map<CollectionName, ListView> | null = null;
@@ -197,18 +198,6 @@ function onRemoteChange(message: ChangeMessage): void {
   takeTurn(message.collection, () => applyRemoteChange(message));
 }
 
-/** The next task: what a page parses next waits for the frames and keys due meanwhile. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
-
 /**
  * A page this page's sync worker committed (markWrittenBy), laid in after the changes told
  * before: its pieces parsed one a task, then laid in at once, as one commit.
@@ -253,7 +242,7 @@ async function applyRemoteChange(message: ListMessage): Promise<void> {
   change.reload = message.reload || !Array.isArray(message.segs);
   if (!change.reload) {
     const generation = store.generation;
-    let segments: (Segment | undefined)[];
+    let segments: (OpenSegment | undefined)[];
     try {
       segments = await readSegs(message.collection, message.segs);
     } catch {
@@ -331,8 +320,12 @@ function record(trans: DBCoreTransaction, request: DBCoreMutateRequest): void {
         // A context holding no copy of the list (the sync worker, the service worker, a tab on
         // another screen) tells the others which segments it wrote and lays no rows in: a sync
         // page's 5,000 rows gathered by key for nothing. A read of the list that begins before
-        // the commit reads in a later transaction, which sees these segments.
-        if (holdsList(segment.list)) addSegment(change, segment);
+        // the commit reads in a later transaction, which sees these segments. A packed page's rows
+        // are not at hand here (the sync worker sends its page the text): the list is read again.
+        if (holdsList(segment.list)) {
+          if (segment.packed) change.reload = true;
+          else addSegment(change, { ...segment, rows: segment.rows ?? [] });
+        }
         change.segs.push(segment.seg);
       }
       break;

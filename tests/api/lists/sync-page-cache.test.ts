@@ -4,7 +4,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeltaPage } from '../../../src/shared/collections';
-import { API_BASE } from '../../../src/shared/constants';
+import { API_BASE, PACKED_PAGE_TYPE } from '../../../src/shared/constants';
 import { bootPrescriptionApp, call, insertTransfer, type Row, type TestContext } from '../prescriptions/fixtures';
 
 let ctx: TestContext;
@@ -87,7 +87,7 @@ describe('kept sync pages', () => {
       });
     const plain = await ask();
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.headers.vary).toBe('Accept-Encoding');
+    expect(plain.headers.vary).toBe('Accept, Accept-Encoding');
     // A kept page (asked twice) and a whole list (compressed as it is sent) alike.
     for (const url of [`/admin/transfers?since=0&limit=${LIMIT}`, '/admin/transfers']) {
       const gzipped = await ask('gzip, deflate, br', url);
@@ -103,5 +103,30 @@ describe('kept sync pages', () => {
     const { body } = await call<DeltaPage<Row>>(ctx, 'GET', '/admin/transfers?since=0&limit=1');
     const small = await ask('gzip', `/admin/transfers?since=${body.cursor}&limit=1`);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it("go packed, the kept gzip as the body, to the app's sync worker; a page too small to keep as JSON", async () => {
+    const ask = (accept: string, url = `/admin/transfers?since=0&limit=${LIMIT}`) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `${API_BASE}${url}`,
+        headers: { authorization: `Bearer ${ctx.tokens.admin}`, accept, 'accept-encoding': 'gzip' },
+      });
+    const json = await ask('application/json');
+    const packed = await ask(`${PACKED_PAGE_TYPE}, application/json`);
+    expect(packed.statusCode).toBe(200);
+    expect(packed.headers['content-type']).toBe(PACKED_PAGE_TYPE);
+    // No Content-Encoding: the browser hands the gzip over as it is, for the device to store.
+    expect(packed.headers['content-encoding']).toBeUndefined();
+    expect(packed.headers.vary).toBe('Accept, Accept-Encoding');
+    expect(gunzipSync(packed.rawPayload).toString('utf8')).toBe(gunzipSync(json.rawPayload).toString('utf8'));
+    expect((JSON.parse(gunzipSync(packed.rawPayload).toString('utf8')) as DeltaPage<Row>).items).toHaveLength(LIMIT);
+    // Refused by q=0: JSON, as to any client.
+    expect((await ask(`${PACKED_PAGE_TYPE};q=0, application/json`)).headers['content-type']).toMatch(/^application\/json/);
+    // A page too small to be kept goes as JSON even when packed is asked for.
+    const { body } = await call<DeltaPage<Row>>(ctx, 'GET', '/admin/transfers?since=0&limit=1');
+    const small = await ask(PACKED_PAGE_TYPE, `/admin/transfers?since=${body.cursor}&limit=1`);
+    expect(small.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(small.body)).toMatchObject({ items: expect.any(Array) });
   });
 });

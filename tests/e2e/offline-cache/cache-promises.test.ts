@@ -8,7 +8,7 @@
 // records of its own.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { API_BASE } from '../../../src/shared/constants';
+import { API_BASE, SYNC_PAGE_LIMIT } from '../../../src/shared/constants';
 import { COLLECTIONS } from '../../../src/shared/collections';
 import type { Transfer } from '../../../src/shared/entities';
 import type { HistoryResponse } from '../../../src/shared/record-history';
@@ -88,6 +88,27 @@ async function openTransfersInApp(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === TRANSFERS);
 }
 
+/** How many of the transfers' stored segments hold a page as the server sent it, gzipped (offline/packed.ts). */
+function packedSegments(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('pharmacy-offline');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      const stored = await new Promise<{ packed?: Uint8Array }[]>((resolve, reject) => {
+        const request = db.transaction('segments').objectStore('segments').getAll(IDBKeyRange.bound(['transfers', -Infinity], ['transfers', Infinity]));
+        request.onsuccess = () => resolve(request.result as { packed?: Uint8Array }[]);
+        request.onerror = () => reject(request.error);
+      });
+      return stored.filter((segment) => segment.packed instanceof Uint8Array).length;
+    } finally {
+      db.close();
+    }
+  });
+}
+
 const transferPages = syncPageOf(COLLECTIONS.transfers.path);
 /** A transfers page after the first: the sync has a cursor, the first page is in. */
 const laterTransferPage = (r: ProxiedRequest) => transferPages(r) && !/[?&]since=0(&|$)/.test(r.url);
@@ -139,6 +160,8 @@ it('a tab killed in the middle of its first sync loses nothing, doubles nothing,
     await waitFor('the queued change sent', async () => (await unsentCount(again)) === 0, { timeout: 30_000 });
     // The whole list, once each row: the server's count, after the queue went too.
     await showsWholeList(again, total, 5_000);
+    // The full pages were stored as the server sent them, gzipped, and the list shown read from them.
+    expect(await packedSegments(again)).toBeGreaterThanOrEqual(Math.floor(total / SYNC_PAGE_LIMIT) - 1);
     expect(putsReceived(queued!, 'complete')).toHaveLength(1);
     expect(await statusChanges(queued!)).toEqual(['completed']);
 

@@ -3,7 +3,8 @@
 // sockets, "nothing lost, nothing applied twice" is a fact about bytes, not about a mock.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API_BASE as BASE } from '../../../src/shared/constants';
+import { gzipSync } from 'node:zlib';
+import { API_BASE as BASE, PACKED_PAGE_TYPE } from '../../../src/shared/constants';
 import type { Transfer } from '../../../src/shared/entities';
 import { sampleTransfer } from './test-device';
 import { transferTransition, TRANSFER_ACTIONS, type TransferAction } from '../../../src/shared/request-status';
@@ -36,6 +37,8 @@ export interface FakeApi {
   pageSize: number;
   /** Slip a record without a key into the next delta page (a corrupt answer). */
   corruptNextPage: boolean;
+  /** Delta pages of at least this many rows go packed to a client that asks (as the server's kept pages). */
+  packedFrom: number;
   seed(count: number): void;
   remove(id: number): void;
   touch(id: number, status: Transfer['status']): void;
@@ -67,6 +70,7 @@ export async function startFakeApi(): Promise<FakeApi> {
     tokens: new Set(['token-1']),
     pageSize: 1000,
     corruptNextPage: false,
+    packedFrom: 2,
     seed(count) {
       for (let id = 1; id <= count; id++) api.transfers.set(id, { ...sampleTransfer(id), change_no: ++changeNo });
     },
@@ -170,6 +174,12 @@ export async function startFakeApi(): Promise<FakeApi> {
     if (!token || !api.tokens.has(token)) return send(401, { error: { code: 'unauthorized', message: 'Sign in again.' } });
     if (method === 'GET') {
       const answer = list(url);
+      const { items } = answer.body as { items?: unknown[] };
+      if (answer.status === 200 && req.headers.accept?.includes(PACKED_PAGE_TYPE) && (items?.length ?? 0) >= api.packedFrom) {
+        entry.status = 200;
+        res.writeHead(200, { 'Content-Type': PACKED_PAGE_TYPE });
+        return void res.end(gzipSync(JSON.stringify(answer.body)));
+      }
       return send(answer.status, answer.body);
     }
     const behavior = api.script.shift();

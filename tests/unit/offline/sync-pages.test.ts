@@ -80,6 +80,26 @@ describe('the sync page loop', () => {
     expect((await cachedList('transfers').primaryKeys()).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('asked to, takes pages packed and stores them as sent; a page the server sends as JSON is stored as rows', async () => {
+    api.seed(5);
+    api.pageSize = 2;
+    const request: PagesRequest = { name: 'transfers', from: '0', scratch: false, rowsToPage: true, token: 'token-1', packed: true };
+    const told: number[][] = [];
+    const done = await syncPages(request, () => undefined, ({ rows }) => told.push(rows.flatMap((piece) => JSON.parse(piece) as { transfer_id: number }[]).map((row) => row.transfer_id)));
+    expect(done).toMatchObject({ ok: true, stats: { pages: 3, records: 5 } });
+    // The page receives each page's rows as text all the same.
+    expect(told).toEqual([[1, 2], [3, 4], [5]]);
+    // Pages of two rows came packed (api.packedFrom), the last of one as JSON.
+    const stored = await db.segments.toArray();
+    expect(stored.map((segment) => [Boolean(segment.packed), segment.rows?.length])).toEqual([
+      [true, undefined],
+      [true, undefined],
+      [false, 1],
+    ]);
+    expect(await cachedList('transfers').toArray()).toEqual([1, 2, 3, 4, 5].map((id) => sampleTransfer(id)));
+    expect(await cursor()).toBe('5');
+  });
+
   it('renews a token refused mid-sync and goes on from the last page committed', async () => {
     api.seed(7);
     api.pageSize = 3;

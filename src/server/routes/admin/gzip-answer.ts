@@ -6,6 +6,7 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PACKED_PAGE_TYPE } from '../../../shared/constants';
 
 const gzipAsync = promisify(gzip);
 
@@ -44,8 +45,27 @@ export function takesGzip(acceptEncoding: string | undefined): boolean {
  * same text compressed beforehand (a kept page).
  */
 export async function sendJson(request: FastifyRequest, reply: FastifyReply, text: string | Buffer, gzipped?: Buffer): Promise<FastifyReply> {
-  reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+  reply.type('application/json; charset=utf-8').header('vary', 'Accept, Accept-Encoding');
   const bytes = typeof text === 'string' ? Buffer.byteLength(text) : text.length;
   if (bytes < SMALLEST_GZIPPED_BYTES || !takesGzip(request.headers['accept-encoding'])) return reply.send(text);
   return reply.header('content-encoding', 'gzip').send(gzipped ?? (await gzipText(text)));
+}
+
+/** Whether the request's Accept names the packed sync page (PACKED_PAGE_TYPE), without `q=0`. */
+export function takesPackedPage(accept: string | undefined): boolean {
+  if (!accept) return false;
+  return accept.split(',').some((part) => {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    return name.trim() === PACKED_PAGE_TYPE && !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param));
+  });
+}
+
+/**
+ * Sends a sync page: to a client that asks for it packed (the app's sync worker, which stores
+ * the page as it comes), the kept gzip itself as the body, with no Content-Encoding for the
+ * browser to undo; to others as sendJson does. A page too small to be kept goes as JSON.
+ */
+export async function sendPage(request: FastifyRequest, reply: FastifyReply, page: { body: Buffer; gzipped?: Buffer }): Promise<FastifyReply> {
+  if (!page.gzipped || !takesPackedPage(request.headers.accept)) return sendJson(request, reply, page.body, page.gzipped);
+  return reply.type(PACKED_PAGE_TYPE).header('vary', 'Accept, Accept-Encoding').send(page.gzipped);
 }

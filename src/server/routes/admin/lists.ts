@@ -5,7 +5,8 @@
 // first page after `?since=0`: the app's first sync and its daily whole read), with the count the
 // whole list holds then; the pages after it, and deltas, none (the list is on the device already).
 // Full pages are kept a while for the next device asking for them (sync-page-cache.ts). Answers go
-// gzipped to the clients that take it (gzip-answer.ts).
+// gzipped to the clients that take it, and a kept page as its gzip to the app's sync worker,
+// which stores it so (gzip-answer.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import { COLLECTION_NAMES, COLLECTIONS } from '../../../shared/collections';
 import { SYNC_PAGE_LIMIT } from '../../../shared/constants';
@@ -13,7 +14,7 @@ import { SyncQuerySchema, listAnswerSchema, type SyncQuery } from '../../../shar
 import { SYNCED_LISTS } from '../../repositories/list-registry';
 import { listChangesJson, listCount, listJson, noChangesJson, type SyncedList } from '../../repositories/synced-list';
 import { recordAccess } from './access';
-import { sendJson } from './gzip-answer';
+import { sendJson, sendPage } from './gzip-answer';
 import { adminPath } from './support';
 import { SyncPageCache } from './sync-page-cache';
 
@@ -78,7 +79,7 @@ export const listRoutes: FastifyPluginAsync = async (app) => {
           () => listChangesJson(app.db, list, after, size),
           (cursor) => app.changeFeed.nothingAfter(name, cursor),
         );
-        return sendJson(request, reply, page.body, page.gzipped);
+        return sendPage(request, reply, page);
       },
     );
   }
