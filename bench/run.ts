@@ -12,8 +12,9 @@
 // (bench/idb-baseline.ts), the same pages fetched by hand, and an empty animation frame beside a
 // search keystroke; with the machine's load at the start and end of each phase.
 //   BENCH_TRANSFERS (default 100000)  BENCH_RUNS (default 5)
-//   BENCH_PROFILE=FILE: the page's CPU profile of run 1, sign-in to every list synced (Chrome DevTools' format);
+//   BENCH_PROFILE=FILE: the page's CPU profile of run 2 (pages the server kept), sign-in to every list synced (Chrome DevTools' format);
 //   the run on the dashboard's in FILE.dashboard.json
+//   BENCH_TRACE=FILE: a trace of every thread of the browser during run 2's sign-in to every list synced (Perfetto, DevTools)
 //   `npm run bench -- calendar` (or BENCH_PARTS=calendar) runs only the parts named: transfers,
 //   calendar, server (the API under load, bench/server.ts; also `npm run bench -- --server`), live,
 //   presence, load, start. A part that cannot run (or a part name that does not exist) makes the bench exit non-zero
@@ -371,10 +372,16 @@ async function main(): Promise<void> {
       context = await newContext(browser, { viewport: { width: 1280, height: 900 }, withServiceWorker: true });
       await context.addInitScript({ content: LONG_TASKS_SCRIPT });
       page = await context.newPage();
-      const profileFile = process.env.BENCH_PROFILE && (dashboardRun ? `${process.env.BENCH_PROFILE}.dashboard.json` : run === 0 ? process.env.BENCH_PROFILE : null);
+      const profileFile = process.env.BENCH_PROFILE && (dashboardRun ? `${process.env.BENCH_PROFILE}.dashboard.json` : run === 1 ? process.env.BENCH_PROFILE : null);
       const profiler = profileFile ? await context.newCDPSession(page) : null;
       await profiler?.send('Profiler.enable');
       await profiler?.send('Profiler.start');
+      // Every thread of the browser (the page, the sync worker, the network), run 2 (a kept-page run).
+      const traceFile = run === 1 ? process.env.BENCH_TRACE : undefined;
+      const tracer = traceFile ? await browser.newBrowserCDPSession() : null;
+      const traceEvents: unknown[] = [];
+      tracer?.on('Tracing.dataCollected', ({ value }) => traceEvents.push(...value));
+      await tracer?.send('Tracing.start', { categories: 'toplevel,devtools.timeline,v8.execute,blink.user_timing', transferMode: 'ReportEvents' });
       // The counter tablet at a change of shift: the app installed (its service worker active and
       // in control of the page, its files precached), the last person's data wiped. A device's
       // very first visit installs the worker while the person types their password; signing in
@@ -403,6 +410,13 @@ async function main(): Promise<void> {
         throw error;
       });
       const signInToSynced = Date.now() - signingIn;
+      if (tracer) {
+        const complete = new Promise<void>((resolve) => tracer.once('Tracing.tracingComplete', () => resolve()));
+        await tracer.send('Tracing.end');
+        await complete;
+        await writeFile(traceFile!, JSON.stringify({ traceEvents }));
+        console.log(`  the run's trace: ${traceFile}`);
+      }
       if (profiler) {
         const { profile } = await profiler.send('Profiler.stop');
         await writeFile(profileFile!, JSON.stringify(profile));

@@ -16,17 +16,26 @@ function answer(message: WorkerAnswer): void {
   self.postMessage(message);
 }
 
-/** The lists whose rows the page holds (one run per list at a time). */
+/** The lists being synced (one run per list at a time), and those whose rows the page holds. */
+const running = new Set<CollectionName>();
 const toPage = new Set<CollectionName>();
 markWrittenBy(self.name, (list) => toPage.has(list));
 
 self.onmessage = (event: MessageEvent<WorkerAsk>) => {
-  const { id, request } = event.data;
+  const ask = event.data;
+  if ('hold' in ask) {
+    if (running.has(ask.hold)) toPage.add(ask.hold);
+    return;
+  }
+  const { id, request } = ask;
+  running.add(request.name);
   if (request.rowsToPage) toPage.add(request.name);
-  // Each page committed goes to the page ahead of the answer that says the sync is done.
-  const onWritten = request.rowsToPage ? (written: WrittenPage) => answer({ written }) : undefined;
-  // Pages are stored as the server sent them, gzipped: the rows go to the page as text.
-  void syncPages({ ...request, packed: true }, (first) => answer({ id, first }), onWritten).then((result) => {
+  // Each page committed goes to the page ahead of the answer that says the sync is done, once
+  // the page holds the list. Pages are stored as the server sent them, gzipped: the rows go to
+  // the page as text.
+  const onWritten = (written: WrittenPage) => answer({ written });
+  void syncPages({ ...request, packed: true }, (first) => answer({ id, first }), onWritten, () => toPage.has(request.name)).then((result) => {
+    running.delete(request.name);
     toPage.delete(request.name);
     answer({ id, result });
   });

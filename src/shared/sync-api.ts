@@ -25,6 +25,7 @@ export function deltaPageSchema<T extends TSchema>(item: T) {
 /** The answer of a list route: the whole list (a bare array), or after `?since=` a delta page. */
 export function listAnswerSchema<T extends TSchema>(item: T) {
   return Type.Union([Type.Array(item), deltaPageSchema(item)], {
-    description: 'The whole list, or with `since` the changes after that cursor.',
+    description:
+      'The whole list, or with `since` the changes after that cursor. A client that names `application/vnd.pharmacy.sync-page+gzip` in `Accept` is sent a page large enough to be kept as its gzip, with that Content-Type and no Content-Encoding (the app stores it so).',
   });
 }

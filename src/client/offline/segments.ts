@@ -21,6 +21,7 @@ import type { MetaRow } from './db';
 import { COLLECTIONS, type CollectionName } from '../../shared/collections';
 import { nextTask } from './next-task';
 import { unpackText } from './packed';
+import { parsePageRows, ROWS_PER_TASK } from './page-pieces';
 
 type Plain = Record<string, unknown>;
 
@@ -46,7 +47,7 @@ export interface OpenSegment extends Segment {
 export type SegmentTable = Table<Segment, [CollectionName, number]>;
 
 /** Rows per segment: a segment read or written stays a short task (about 10 ms). */
-export const SEGMENT_ROWS = 1000;
+export const SEGMENT_ROWS = ROWS_PER_TASK;
 /** Segments of fewer rows than this count towards a compaction. */
 const SMALL_SEGMENT = SEGMENT_ROWS / 4;
 /** Small segments a list may gather before it is compacted. */
@@ -67,16 +68,14 @@ function readSegments(table: SegmentTable, list: CollectionName): Promise<Segmen
   return segmentsOfList(table, list).toArray();
 }
 
-/** A segment's rows at hand: a packed one's unpacked and parsed (10-20 ms for 5,000 rows). */
+/** A segment's rows at hand: a packed one's unpacked, and parsed a piece a task (page-pieces.ts). */
 export async function openSegment(segment: Segment): Promise<OpenSegment> {
   const { list, seg, deleted, packed } = segment;
   if (!packed) return { ...segment, rows: segment.rows ?? [] };
-  const page = JSON.parse(await unpackText(packed)) as { items?: unknown };
-  if (!Array.isArray(page.items)) throw new Error(`A stored page of the ${list} holds no rows`);
-  return { list, seg, deleted, rows: page.items as object[] };
+  return { list, seg, deleted, rows: await parsePageRows(await unpackText(packed)) };
 }
 
-/** Segments opened in order, a packed one a task (a list of 20 of them is 200-400 ms of work). */
+/** Segments opened in order, each packed one from a task of its own (20 of them are 200-400 ms of work). */
 async function openSegments(segments: readonly Segment[]): Promise<OpenSegment[]> {
   const opened: OpenSegment[] = [];
   for (const segment of segments) {

@@ -129,6 +129,8 @@ export async function syncPages(
   request: PagesRequest,
   onFirstCommit: (first: FirstCommit) => void,
   onWritten?: (written: WrittenPage) => void,
+  /** Whether `onWritten` is wanted for the page just committed (the page may come to hold the list). */
+  rowsWanted: () => boolean = () => true,
 ): Promise<PagesResult> {
   const { name, token } = request;
   const packed = request.packed ?? false;
@@ -183,7 +185,7 @@ export async function syncPages(
         packed: isDeltaPage(answer) ? fetched.packed : undefined,
       });
       stats.writeMs += timeNow() - writeStarted;
-      onWritten?.({ collection: name, rows: rowPieces(fetched.text, page.items), deleted: [...(page.deleted as number[]), ...swept] });
+      if (onWritten && rowsWanted()) onWritten({ collection: name, rows: rowPieces(fetched.text, page.items), deleted: [...(page.deleted as number[]), ...swept] });
       stats.pages += 1;
       committed += 1;
       stats.records += page.items.length + page.deleted.length;

@@ -4,12 +4,11 @@
 import { onLetGo } from './let-go';
 import { StaleGenerationError } from './session';
 import { syncPages, type FirstCommit, type PagesRequest, type PagesResult } from './sync-pages';
-import { applyWrittenPage, takeWrittenRowsFrom, type WrittenPage } from './view-store';
+import type { CollectionName } from '../../shared/collections';
+import { applyWrittenPage, onListHeld, takeWrittenRowsFrom, type WrittenPage } from './view-store';
 
-export interface WorkerAsk {
-  id: number;
-  request: PagesRequest;
-}
+/** A list's page loop to run; or: this page holds the list now (its pages' rows are wanted from here on). */
+export type WorkerAsk = { id: number; request: PagesRequest } | { hold: CollectionName };
 
 export type WorkerAnswer = { id: number; first: FirstCommit } | { id: number; result: PagesResult } | { written: WrittenPage };
 
@@ -87,6 +86,10 @@ export function pullPagesOffThread(
   worker.postMessage({ id, request } satisfies WorkerAsk);
   return answered;
 }
+
+// A list this page begins to hold while the worker syncs it: the pages committed from then on
+// come with their rows, rather than each read back from IndexedDB (and unpacked) here.
+onListHeld((name) => worker?.postMessage({ hold: name } satisfies WorkerAsk));
 
 // A wipe: a terminated worker's open transactions abort, so nothing of a sync under way is
 // written into the fresh database; what the page waited for is stale.

@@ -34,13 +34,27 @@ let readAll: Reader = (name) => installed.then(() => readAll(name));
 let readSegs: SegmentReader = (name, segs) => installed.then(() => readSegs(name, segs));
 let readEntries: EntryReader = (name) => installed.then(() => readEntries(name));
 
+const heldListeners = new Set<(name: CollectionName) => void>();
+
+/**
+ * Heard when this context begins to hold a list, reading it into memory: the sync worker then
+ * sends this page the rows of the pages it commits (sync-worker-client.ts).
+ */
+export function onListHeld(listener: (name: CollectionName) => void): () => void {
+  heldListeners.add(listener);
+  return () => heldListeners.delete(listener);
+}
+
 function storeOf(name: CollectionName): ListView {
   stores ??= new Map();
   let store = stores.get(name);
   if (!store) {
     store = new ListView(
       name,
-      (n) => readAll(n),
+      (n) => {
+        heldListeners.forEach((listener) => listener(n));
+        return readAll(n);
+      },
       (n) => readEntries(n),
     );
     stores.set(name, store);

@@ -10,7 +10,9 @@ import { currentGeneration, setTokenSource, StaleGenerationError } from '../../.
 import { syncCollection, syncStatus } from '../../../src/client/offline/sync-engine';
 import { syncPages, type PagesRequest } from '../../../src/client/offline/sync-pages';
 import { pullPagesOffThread, type WorkerAnswer, type WorkerAsk } from '../../../src/client/offline/sync-worker-client';
+import { collectionViews } from '../../../src/client/offline/view-store';
 import { cachedList } from '../../support/cached-list';
+import { waitFor } from '../../support/wait-for';
 
 let api: FakeApi;
 
@@ -80,6 +82,21 @@ describe('the sync page loop', () => {
     expect((await cachedList('transfers').primaryKeys()).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('tells a page committed only while its rows are wanted (the page came to hold the list midway)', async () => {
+    api.seed(5);
+    api.pageSize = 2;
+    const request: PagesRequest = { name: 'transfers', from: '0', scratch: false, rowsToPage: false, token: 'token-1' };
+    let committed = 0;
+    const told: number[][] = [];
+    await syncPages(
+      request,
+      () => undefined,
+      ({ rows }) => told.push(rows.flatMap((piece) => JSON.parse(piece) as { transfer_id: number }[]).map((row) => row.transfer_id)),
+      () => ++committed > 1,
+    );
+    expect(told).toEqual([[3, 4], [5]]);
+  });
+
   it('asked to, takes pages packed and stores them as sent; a page the server sends as JSON is stored as rows', async () => {
     api.seed(5);
     api.pageSize = 2;
@@ -144,8 +161,10 @@ describe('the sync worker client', () => {
       constructor() {
         started.push(this);
       }
-      postMessage({ id, request }: WorkerAsk) {
-        this.asks.push({ id, request });
+      postMessage(ask: WorkerAsk) {
+        this.asks.push(ask);
+        if ('hold' in ask) return;
+        const { id, request } = ask;
         const answer = (data: WorkerAnswer) => {
           if (!this.terminated) this.onmessage?.({ data });
         };
@@ -174,7 +193,19 @@ describe('the sync worker client', () => {
     expect(await answered).toMatchObject({ ok: true, stats: { pages: 1, records: 3 } });
     expect(firsts).toEqual([{ records: 3, whole: true }]);
     expect(workers.started).toHaveLength(1);
-    expect(workers.started[0]?.asks[0]?.request).toEqual(request);
+    expect(workers.started[0]?.asks[0]).toEqual({ id: 1, request });
+  });
+
+  it('tells the worker when the page begins to hold a list, for its rows to come with the pages', async () => {
+    api.seed(3);
+    const workers = fakeWorkers();
+    const request: PagesRequest = { name: 'transfers', from: '0', scratch: false, rowsToPage: false, token: 'token-1' };
+    const answered = pullPagesOffThread(request, currentGeneration(), () => undefined);
+    const stop = collectionViews('transfers').subscribe(() => undefined);
+    await waitFor('the hold told', () => workers.started[0]!.asks.some((ask) => 'hold' in ask && ask.hold === 'transfers'), { timeout: 5_000, interval: 5 });
+    workers.release();
+    await answered;
+    stop();
   });
 
   it('a wipe terminates the worker, its syncs are stale, and the next sync starts another', async () => {
