@@ -16,7 +16,7 @@ import { CONSULTATIONS, FIRST_NAMES, LAST_NAMES, VACCINES } from '../src/server/
 import { SLOT_TIMES } from '../src/shared/appointment-slots';
 import { ADMIN_TOKEN_KEY, API_BASE } from '../src/shared/constants';
 import type { Appointment } from '../src/shared/entities';
-import { addDays, localDate, mondayOf, weekday } from '../src/shared/time';
+import { addDays, localDate, sundayOf, weekday } from '../src/shared/time';
 import { ADMIN } from '../tests/e2e/support/accounts';
 import { launchBrowser, networkQuiet, newContext } from '../tests/e2e/support/browser';
 import { startServer } from '../tests/e2e/support/server';
@@ -48,7 +48,7 @@ async function seed(dataDir: string): Promise<void> {
       ),
     );
     const free: { date: string; start_time: string }[] = [];
-    for (let date = mondayOf(localDate(now, TIME_ZONE)); free.length < TOTAL - n; date = addDays(date, 1)) {
+    for (let date = sundayOf(localDate(now, TIME_ZONE)); free.length < TOTAL - n; date = addDays(date, 1)) {
       if (weekday(date) === 0) continue;
       for (const start_time of SLOT_TIMES) if (!taken.has(`${date} ${start_time}`)) free.push({ date, start_time });
     }

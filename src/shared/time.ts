@@ -144,9 +144,9 @@ export function weekday(date: string): number {
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
 }
 
-/** Monday of the week holding `date`. */
-export function mondayOf(date: string): string {
-  return addDays(date, -((weekday(date) + 6) % 7));
+/** Sunday of the week holding `date`, the week as the calendar shows it in English. */
+export function sundayOf(date: string): string {
+  return addDays(date, -weekday(date));
 }
 
 /** 'HH:MM:SS' from minutes since midnight. */

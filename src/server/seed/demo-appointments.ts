@@ -1,7 +1,7 @@
 // Appointments: vaccine (with household members), consultation and blocked slots from last
 // week to the end of next week, on the calendar's 20-minute grid, never two in one slot.
 import type { Sql } from '../db/client';
-import { addDays, clockTime, mondayOf, weekday, zonedInstant } from '../../shared/time';
+import { addDays, clockTime, sundayOf, weekday, zonedInstant } from '../../shared/time';
 import type { Clock } from './demo-clock';
 import { patientFields, type UserRow } from './demo-patients';
 import { PAST_STAFF } from './demo-staff-activity';
@@ -27,12 +27,16 @@ interface Planned extends Slot {
   status: 'scheduled' | 'completed' | 'cancelled';
 }
 
-/** Every 20-minute slot, Monday to Saturday, from last week to the end of next week. */
+/**
+ * Every 20-minute slot, Monday to Saturday, from last week to the end of next week, weeks from
+ * Sunday as the calendar shows them in English (on a Sunday, "next week" is the one after the
+ * coming Monday's); a calendar whose weeks start on Monday (French) finds both of its own weeks too.
+ */
 function allSlots(clock: Clock, now: Date, timeZone: string): Slot[] {
   const slots: Slot[] = [];
-  const monday = addDays(mondayOf(clock.today), -7);
+  const first = addDays(sundayOf(clock.today), -7);
   for (let day = 0; day < 21; day++) {
-    const date = addDays(monday, day);
+    const date = addDays(first, day);
     if (weekday(date) === 0) continue;
     for (let slot = 0; slot < SLOTS_PER_DAY; slot++) {
       const start_time = clockTime(FIRST_SLOT + slot * 20);

@@ -110,3 +110,20 @@ export async function fieldValue(page: Page, label: string): Promise<string | nu
 export function toast(page: Page, text: string): Locator {
   return page.getByText(text, { exact: true });
 }
+
+/**
+ * The calendar's first event, once shown. On a phone the calendar shows one day, today, and the
+ * pharmacy is closed on Sundays: a day without any goes on to the next (a week at most).
+ */
+export async function firstCalendarEvent(page: Page): Promise<Locator> {
+  const event = page.locator('.fc-event').first();
+  for (let day = 0; ; day += 1) {
+    try {
+      await event.waitFor({ timeout: day < 6 ? 5_000 : 30_000 });
+      return event;
+    } catch (error) {
+      if (day >= 6) throw error;
+    }
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+  }
+}

@@ -10,6 +10,7 @@ import { animationsDone, DESKTOP, launchBrowser, navigateInApp, networkQuiet, ne
 import { sharedServer, type SharedServer } from '../support/shared';
 import { signIn } from '../support/sign-in';
 import { api, rows } from '../prescriptions/helpers';
+import { firstCalendarEvent } from '../appointments/helpers';
 
 let server: SharedServer;
 let browser: Browser;
@@ -100,7 +101,7 @@ describe('WCAG 2.2 AA (axe-core, every impact)', () => {
       await page.getByRole('button', { name: 'Cancel' }).click();
 
       await navigateInApp(page, '/appointments/calendar-view-page');
-      await page.locator('.fc-event').first().waitFor();
+      await firstCalendarEvent(page);
       await scan(page, at('/appointments/calendar-view-page'), found);
       await page.locator('.fc-event').first().click();
       await page.getByRole('dialog').waitFor();
@@ -108,7 +109,7 @@ describe('WCAG 2.2 AA (axe-core, every impact)', () => {
       await page.keyboard.press('Escape');
       await navigateInApp(page, '/appointments/manage-availabilities-page');
       await page.getByRole('button', { name: 'Finalize Availabilities' }).waitFor();
-      await page.locator('.fc-event').first().waitFor();
+      await firstCalendarEvent(page);
       await scan(page, at('/appointments/manage-availabilities-page'), found);
       await page.getByRole('button', { name: 'Finalize Availabilities' }).click();
       await page.getByText('Please select a valid date and time range.').waitFor();

@@ -5,7 +5,7 @@ import {
   dateTimeFormat,
   localDate,
   localMinutes,
-  mondayOf,
+  sundayOf,
   utcInstant,
   wallClock,
   zonedInstant,
@@ -109,8 +109,8 @@ describe('dates of the calendar', () => {
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(addDays('2026-03-07', 1)).toBe(SPRING);
     expect(addDays(FALL, 7)).toBe('2026-11-08');
-    expect(mondayOf('2026-11-29')).toBe('2026-11-23');
-    expect(mondayOf('2026-11-23')).toBe('2026-11-23');
+    expect(sundayOf('2026-11-29')).toBe('2026-11-29');
+    expect(sundayOf('2026-11-28')).toBe('2026-11-22');
   });
 });
 
