@@ -13,7 +13,7 @@ import { COLLECTIONS } from '../../../src/shared/collections';
 import type { Transfer } from '../../../src/shared/entities';
 import type { HistoryResponse } from '../../../src/shared/record-history';
 import { waitFor } from '../../support/wait-for';
-import { detail, detailStatus, openRecord, row, rows, unsentCount } from '../prescriptions/helpers';
+import { detail, detailStatus, openRecord, row, rows, storedRecords, unsentCount } from '../prescriptions/helpers';
 import { ADMIN } from '../support/accounts';
 import { goOffline, goOnline, launchBrowser, newContext, waitForServiceWorkerControl } from '../support/browser';
 import { syncPageOf, type ProxiedRequest } from '../support/gate-proxy';
@@ -89,24 +89,9 @@ async function openTransfersInApp(page: Page): Promise<void> {
 }
 
 /** How many of the transfers' stored segments hold a page as the server sent it, gzipped (offline/packed.ts). */
-function packedSegments(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('pharmacy-offline');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      const stored = await new Promise<{ packed?: Uint8Array }[]>((resolve, reject) => {
-        const request = db.transaction('segments').objectStore('segments').getAll(IDBKeyRange.bound(['transfers', -Infinity], ['transfers', Infinity]));
-        request.onsuccess = () => resolve(request.result as { packed?: Uint8Array }[]);
-        request.onerror = () => reject(request.error);
-      });
-      return stored.filter((segment) => segment.packed instanceof Uint8Array).length;
-    } finally {
-      db.close();
-    }
-  });
+async function packedSegments(page: Page): Promise<number> {
+  const stored = await storedRecords<{ packed?: Uint8Array }>(page, 'segments', [['transfers', -Infinity], ['transfers', Infinity]]);
+  return stored.filter((segment) => segment.packed instanceof Uint8Array).length;
 }
 
 const transferPages = syncPageOf(COLLECTIONS.transfers.path);

@@ -100,32 +100,42 @@ export async function outboxCount(page: Page): Promise<number> {
 }
 
 /**
+ * Every record of one of the app's IndexedDB stores as stored (none if the store is not there);
+ * `bound`, the two ends of a key range to read instead.
+ */
+export function storedRecords<T>(page: Page, store: string, bound?: [unknown, unknown]): Promise<T[]> {
+  return page.evaluate(
+    async ([name, range]) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('pharmacy-offline');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      try {
+        if (!db.objectStoreNames.contains(name)) return [];
+        return await new Promise<unknown[]>((resolve, reject) => {
+          const request = db
+            .transaction(name, 'readonly')
+            .objectStore(name)
+            .getAll(range ? IDBKeyRange.bound(range[0], range[1]) : undefined);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      } finally {
+        db.close();
+      }
+    },
+    [store, bound ?? null] as const,
+  ) as Promise<T[]>;
+}
+
+/**
  * The outbox's changes (the access log's entries, queued beside them, left out): their state,
  * attempts and last error, for counting and for failure messages.
  */
-export function outboxEntries(
+export async function outboxEntries(
   page: Page,
 ): Promise<Array<{ id: string; state: string; attempts: number; lastError: string | null }>> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('pharmacy-offline');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      if (!db.objectStoreNames.contains('outbox')) return [];
-      const all = await new Promise<Array<{ id: string; state: string; attempts: number; lastError: string | null }>>(
-        (resolve, reject) => {
-          const request = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        },
-      );
-      return all
-        .filter((entry) => (entry as { action?: string }).action !== 'access-record')
-        .map(({ id, state, attempts, lastError }) => ({ id, state, attempts, lastError }));
-    } finally {
-      db.close();
-    }
-  });
+  const all = await storedRecords<{ id: string; state: string; attempts: number; lastError: string | null; action?: string }>(page, 'outbox');
+  return all.filter((entry) => entry.action !== 'access-record').map(({ id, state, attempts, lastError }) => ({ id, state, attempts, lastError }));
 }
