@@ -167,6 +167,8 @@ export async function syncPages(
         throw error;
       }
       const { answer } = fetched;
+      // Neither a page nor a list (a body cut off, a packed page that did not unpack): nothing is written.
+      if (!isDeltaPage(answer) && !Array.isArray(answer)) throw new UnreadablePageError();
       // A server without delta support answers the whole list: that is a sync from scratch.
       const page: DeltaPage<object> = isDeltaPage(answer) ? answer : { items: answer, deleted: [], cursor: '0', more: false };
       if (!isDeltaPage(answer)) fromScratch = true;

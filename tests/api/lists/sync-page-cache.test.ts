@@ -128,5 +128,13 @@ describe('kept sync pages', () => {
     const small = await ask(PACKED_PAGE_TYPE, `/admin/transfers?since=${body.cursor}&limit=1`);
     expect(small.headers['content-type']).toMatch(/^application\/json/);
     expect(JSON.parse(small.body)).toMatchObject({ items: expect.any(Array) });
+    // A token without the admin role asking packed is refused as any other ask: no page.
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: `${API_BASE}/admin/transfers?since=0&limit=${LIMIT}`,
+      headers: { authorization: `Bearer ${ctx.tokens.patient}`, accept: PACKED_PAGE_TYPE },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['content-type']).toMatch(/^application\/json/);
   });
 });

@@ -39,6 +39,8 @@ export interface FakeApi {
   corruptNextPage: boolean;
   /** Delta pages of at least this many rows go packed to a client that asks (as the server's kept pages). */
   packedFrom: number;
+  /** The next packed page's bytes are not gzip (damaged on the way). */
+  damageNextPacked: boolean;
   seed(count: number): void;
   remove(id: number): void;
   touch(id: number, status: Transfer['status']): void;
@@ -71,6 +73,7 @@ export async function startFakeApi(): Promise<FakeApi> {
     pageSize: 1000,
     corruptNextPage: false,
     packedFrom: 2,
+    damageNextPacked: false,
     seed(count) {
       for (let id = 1; id <= count; id++) api.transfers.set(id, { ...sampleTransfer(id), change_no: ++changeNo });
     },
@@ -178,7 +181,12 @@ export async function startFakeApi(): Promise<FakeApi> {
       if (answer.status === 200 && req.headers.accept?.includes(PACKED_PAGE_TYPE) && (items?.length ?? 0) >= api.packedFrom) {
         entry.status = 200;
         res.writeHead(200, { 'Content-Type': PACKED_PAGE_TYPE });
-        return void res.end(gzipSync(JSON.stringify(answer.body)));
+        const bytes = gzipSync(JSON.stringify(answer.body));
+        if (api.damageNextPacked) {
+          api.damageNextPacked = false;
+          return void res.end(bytes.subarray(0, bytes.length >> 1));
+        }
+        return void res.end(bytes);
       }
       return send(answer.status, answer.body);
     }

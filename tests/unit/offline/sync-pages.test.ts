@@ -117,6 +117,17 @@ describe('the sync page loop', () => {
     expect(await cursor()).toBe('5');
   });
 
+  it('a packed page that does not unpack is unreadable: nothing of it is written, the cursor stays', async () => {
+    api.seed(5);
+    api.pageSize = 2;
+    const request: PagesRequest = { name: 'transfers', from: '0', scratch: false, rowsToPage: false, token: 'token-1', packed: true };
+    api.damageNextPacked = true;
+    const done = await syncPages(request, () => undefined);
+    expect(done).toMatchObject({ ok: false, failure: { kind: 'unreadable' }, stats: { pages: 0 } });
+    expect(await db.segments.count()).toBe(0);
+    expect(await cursor()).toBeUndefined();
+  });
+
   it('renews a token refused mid-sync and goes on from the last page committed', async () => {
     api.seed(7);
     api.pageSize = 3;
