@@ -56,72 +56,53 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
 }
 
 /**
- * Reads the cached transfers straight from IndexedDB (the app's Dexie database): the `transfers`
- * segments folded as the app folds them (src/client/offline/segments.ts: later segments have the
- * last word on a key; a packed one's rows are its gzipped page's items). How many, and how many
- * of `ids` are completed.
+ * Reads the cached lists straight from IndexedDB (the app's Dexie database): each list's segments
+ * folded as the app folds them (src/client/offline/segments.ts: later segments have the last word
+ * on a key; a packed one's rows are its gzipped page's items). How many records each holds, and
+ * how many of the transfers `ids` are completed.
  */
-function cachedTransfers(page: Page, ids: number[]): Promise<{ count: number; completed: number }> {
-  return page.evaluate(async (wanted) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('pharmacy-offline');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      const segments = await new Promise<{ rows?: { transfer_id: number; status: string }[]; packed?: Uint8Array; deleted: number[] }[]>((resolve, reject) => {
-        const request = db
-          .transaction('segments', 'readonly')
-          .objectStore('segments')
-          .getAll(IDBKeyRange.bound(['transfers', -Infinity], ['transfers', Infinity]));
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      const rows = new Map<number, string>();
-      for (const segment of segments) {
-        const inflated = segment.packed && new Response(new Blob([segment.packed as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip')));
-        const stored = inflated ? ((await inflated.json()) as { items: typeof segment.rows }).items : segment.rows;
-        for (const row of stored ?? []) rows.set(row.transfer_id, row.status);
-        for (const key of segment.deleted) rows.delete(key);
-      }
-      return { count: rows.size, completed: wanted.filter((id) => rows.get(id) === 'completed').length };
-    } finally {
-      db.close();
-    }
-  }, ids);
-}
-
-/** How many records each cached list holds (its segments folded, as cachedTransfers does). */
-function cachedCounts(page: Page, lists: CollectionName[]): Promise<Record<string, number>> {
+function cachedLists(page: Page, lists: CollectionName[], ids: number[] = []): Promise<{ counts: Record<string, number>; completed: number }> {
   const keyed = lists.map((name) => [name, COLLECTIONS[name].key] as const);
-  return page.evaluate(async (wanted) => {
-    const names = wanted.map(([name]) => name);
-    const keyOf = Object.fromEntries(wanted);
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('pharmacy-offline');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      const segments = await new Promise<{ list: string; rows?: Record<string, unknown>[]; packed?: Uint8Array; deleted: number[] }[]>((resolve, reject) => {
-        const request = db.transaction('segments', 'readonly').objectStore('segments').getAll();
+  return page.evaluate(
+    async ([wanted, completedOf]) => {
+      const keyOf = Object.fromEntries(wanted);
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('pharmacy-offline');
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
-      const keys: Record<string, Set<unknown>> = Object.fromEntries(names.map((name) => [name, new Set()]));
-      for (const segment of segments) {
-        const held = keys[segment.list];
-        if (!held) continue;
-        const inflated = segment.packed && new Response(new Blob([segment.packed as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip')));
-        const stored = inflated ? ((await inflated.json()) as { items: typeof segment.rows }).items : segment.rows;
-        for (const row of stored ?? []) held.add(row[keyOf[segment.list]!]);
-        for (const key of segment.deleted) held.delete(key);
+      try {
+        const held: Record<string, Map<unknown, Record<string, unknown>>> = Object.fromEntries(wanted.map(([name]) => [name, new Map()]));
+        // Each list's segments, in order (one range read a list).
+        const segments: { list: string; rows?: Record<string, unknown>[]; packed?: Uint8Array; deleted: number[] }[] = [];
+        for (const [name] of wanted) {
+          const range = IDBKeyRange.bound([name, -Infinity], [name, Infinity]);
+          segments.push(
+            ...(await new Promise<typeof segments>((resolve, reject) => {
+              const request = db.transaction('segments', 'readonly').objectStore('segments').getAll(range);
+              request.onsuccess = () => resolve(request.result as typeof segments);
+              request.onerror = () => reject(request.error);
+            })),
+          );
+        }
+        for (const segment of segments) {
+          const rows = held[segment.list]!;
+          const inflated = segment.packed && new Response(new Blob([segment.packed as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip')));
+          const stored = inflated ? ((await inflated.json()) as { items: typeof segment.rows }).items : segment.rows;
+          for (const row of stored ?? []) rows.set(row[keyOf[segment.list]!], row);
+          for (const key of segment.deleted) rows.delete(key);
+        }
+        const transfers = held.transfers;
+        return {
+          counts: Object.fromEntries(Object.entries(held).map(([name, rows]) => [name, rows.size])),
+          completed: completedOf.filter((id) => transfers?.get(id)?.status === 'completed').length,
+        };
+      } finally {
+        db.close();
       }
-      return Object.fromEntries(names.map((name) => [name, keys[name]!.size]));
-    } finally {
-      db.close();
-    }
-  }, keyed);
+    },
+    [keyed, ids] as const,
+  );
 }
 
 /**
@@ -406,7 +387,7 @@ async function main(): Promise<void> {
         'every list synced',
       ).catch(async (error: unknown) => {
         console.log(JSON.stringify(await measures(p, ''), null, 1));
-        console.log(JSON.stringify(await cachedCounts(p, Object.keys(expected) as CollectionName[])));
+        console.log(JSON.stringify((await cachedLists(p, Object.keys(expected) as CollectionName[])).counts));
         throw error;
       });
       const signInToSynced = Date.now() - signingIn;
@@ -560,9 +541,10 @@ async function main(): Promise<void> {
       // The window ends 1 s after the patch: wait until the page has lived through it.
       await page.waitForFunction((end) => performance.now() >= end, viewEnd + 1000);
       deltaTasks.push(await longTasks(page, onlineAt, viewEnd + 1000));
-      const cached = await cachedTransfers(page, changed);
-      if (cached.completed !== changed.length || cached.count !== expected.transfers) {
-        throw new Error(`delta: ${cached.completed} of ${changed.length} completed, ${cached.count} cached of ${expected.transfers}`);
+      const cached = await cachedLists(page, ['transfers'], changed);
+      const count = cached.counts.transfers;
+      if (cached.completed !== changed.length || count !== expected.transfers) {
+        throw new Error(`delta: ${cached.completed} of ${changed.length} completed, ${count} cached of ${expected.transfers}`);
       }
     }
 

@@ -1,8 +1,8 @@
 // The one HTTP client of the app, page and service worker alike: JSON in and out, the bearer
 // token, the Idempotency-Key, and errors that say whether retrying can help.
-import { API_BASE, DEVICE_ID_HEADER } from '../../shared/constants';
+import { API_BASE, DEVICE_ID_HEADER, PACKED_PAGE_TYPE } from '../../shared/constants';
 import { deviceId } from './device-id';
-import { isPackedType, PACKED_PAGE_TYPE, unpackText } from './packed';
+import { isPackedType, unpackText } from './packed';
 import type { ErrorBody } from '../../shared/entities';
 
 let origin = '';

@@ -5,8 +5,6 @@
 // was sent; a list is unpacked again only when it is read back into memory.
 import { PACKED_PAGE_TYPE } from '../../shared/constants';
 
-export { PACKED_PAGE_TYPE };
-
 /** Whether an answer's Content-Type is a packed page. */
 export function isPackedType(contentType: string | null): boolean {
   return contentType?.split(';')[0]?.trim().toLowerCase() === PACKED_PAGE_TYPE;
@@ -17,4 +15,3 @@ export function unpackText(bytes: Uint8Array): Promise<string> {
   const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip'));
   return new Response(stream).text();
 }
-

@@ -47,19 +47,28 @@ export function rowPieces(text: string, rows: readonly object[] | null, per = RO
 }
 
 /**
+ * Pieces parsed one a task, in order, into one list of rows; null once `wanted` says no more
+ * (asked before each piece). A piece that does not parse throws.
+ */
+export async function parsePieces(pieces: readonly string[], wanted: () => boolean = () => true): Promise<object[] | null> {
+  const rows: object[] = [];
+  for (const [i, piece] of pieces.entries()) {
+    if (i > 0) await nextTask();
+    if (!wanted()) return null;
+    for (const row of JSON.parse(piece) as object[]) rows.push(row);
+  }
+  return rows;
+}
+
+/**
  * The rows of a page's JSON text (a delta page or a bare list), parsed a piece a task. A text
  * not cut as the server writes it is parsed whole.
  */
 export async function parsePageRows(text: string): Promise<object[]> {
   const pieces = rowPieces(text, null);
   if (pieces.length > 0) {
-    const rows: object[] = [];
     try {
-      for (const [i, piece] of pieces.entries()) {
-        if (i > 0) await nextTask();
-        for (const row of JSON.parse(piece) as object[]) rows.push(row);
-      }
-      return rows;
+      return (await parsePieces(pieces))!;
     } catch {
       // Cut wrong: parsed whole below.
     }

@@ -189,14 +189,14 @@ export async function appendToList(
   const counter = await tables.meta.get(segmentsKey(list));
   let small = typeof counter?.value === 'number' ? counter.value : 0;
   if (plan && (await compact(tables, list, plan))) small = 0;
+  let next = (await lastSeg(tables.table, list)) + 1;
   if (sweep) {
     small = 0;
     // Segments a compaction elsewhere folded away since are gone already; their rows, in the
     // segments it wrote, are told deleted all the same by the last segment.
     await tables.table.bulkDelete(sweep.segs.map((seg) => [list, seg] as [CollectionName, number]));
-    if (sweep.gone.length > 0) await tables.table.put({ list, seg: (await lastSeg(tables.table, list)) + 1, rows: [], deleted: sweep.gone });
+    if (sweep.gone.length > 0) await tables.table.put({ list, seg: next++, rows: [], deleted: sweep.gone });
   }
-  const next = (await lastSeg(tables.table, list)) + 1;
   if (packed) {
     await tables.table.put({ list, seg: next, deleted: [...deleted], packed });
   } else if (rows.length > 0 || deleted.length > 0) {

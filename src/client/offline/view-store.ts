@@ -13,7 +13,7 @@
 // outbox.
 import type { DBCoreMutateRequest, DBCoreMutateResponse, DBCoreTransaction, Middleware, DBCore } from 'dexie';
 import { COLLECTION_NAMES, type CollectionName } from '../../shared/collections';
-import { nextTask } from './next-task';
+import { parsePieces } from './page-pieces';
 import { addSegment, emptyChange, ListView, type Change, type EntryReader, type Reader } from './list-view';
 import type { OutboxEntry } from './outbox-entry';
 import type { OpenSegment, Segment } from './segments';
@@ -222,20 +222,16 @@ export function applyWrittenPage(written: WrittenPage): void {
   takeTurn(collection, async () => {
     const store = storeOf(collection);
     const generation = store.generation;
-    const rows: object[] = [];
     const change = emptyChange();
-    for (const [i, piece] of written.rows.entries()) {
-      if (i > 0) await nextTask();
+    let rows: object[] | null = [];
+    try {
       // A list let go of (or wiped) meanwhile is read whole when next asked for: its page is not parsed for nothing.
-      if (!store.holds() || store.generation !== generation) return;
-      try {
-        for (const row of JSON.parse(piece) as object[]) rows.push(row);
-      } catch {
-        // A piece cut wrong (page-pieces.ts): the page is committed, so the list is read again.
-        change.reload = true;
-        break;
-      }
+      rows = await parsePieces(written.rows, () => store.holds() && store.generation === generation);
+    } catch {
+      // A piece cut wrong (page-pieces.ts): the page is committed, so the list is read again.
+      change.reload = true;
     }
+    if (rows === null) return;
     if (!change.reload) addSegment(change, { list: collection, seg: 0, rows, deleted: written.deleted });
     store.apply(change);
   });

@@ -24,20 +24,24 @@ export function gzipText(text: string | Buffer): Promise<Buffer> {
 }
 
 /**
+ * What an Accept or Accept-Encoding header names, each with whether it takes it (no `q=0`), in
+ * the header's order.
+ */
+function named(header: string | undefined): { name: string; taken: boolean }[] {
+  return (header ?? '').split(',').map((part) => {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    return { name: name.trim(), taken: q === undefined || Number(q) > 0 };
+  });
+}
+
+/**
  * Whether the request's Accept-Encoding takes gzip: named (or `*`) without `q=0`. A `gzip;q=0`
  * refuses it even when `*` is there.
  */
 export function takesGzip(acceptEncoding: string | undefined): boolean {
-  if (!acceptEncoding) return false;
-  let star = false;
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
-    const accepted = q === undefined || Number(q) > 0;
-    if (name.trim() === 'gzip') return accepted;
-    if (name.trim() === '*') star = accepted;
-  }
-  return star;
+  const names = named(acceptEncoding);
+  return (names.find(({ name }) => name === 'gzip') ?? names.find(({ name }) => name === '*'))?.taken ?? false;
 }
 
 /**
@@ -52,12 +56,8 @@ export async function sendJson(request: FastifyRequest, reply: FastifyReply, tex
 }
 
 /** Whether the request's Accept names the packed sync page (PACKED_PAGE_TYPE), without `q=0`. */
-export function takesPackedPage(accept: string | undefined): boolean {
-  if (!accept) return false;
-  return accept.split(',').some((part) => {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    return name.trim() === PACKED_PAGE_TYPE && !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param));
-  });
+function takesPackedPage(accept: string | undefined): boolean {
+  return named(accept).some(({ name, taken }) => name === PACKED_PAGE_TYPE && taken);
 }
 
 /**
